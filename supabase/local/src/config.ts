@@ -1,0 +1,104 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+
+/** Auth settings read from supabase/config.toml, as the Supabase CLI reads them. */
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  doubleConfirmChanges: boolean;
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+}
+
+export interface PlatformConfig {
+  port: number;
+  host: string;
+  /** Public base URL, e.g. http://127.0.0.1:54321 */
+  url: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  supabaseDir: string;
+  auth: AuthSettings;
+  /** Functions whose verify_jwt is false in config.toml. */
+  functionsWithoutJwt: Set<string>;
+  /** Largest request body the APIs read (bytes); storage has its own limit per bucket. */
+  maxBodyBytes: number;
+  storageFileSizeLimit: number;
+}
+
+export interface ConfigInput {
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  supabaseDir?: string;
+}
+
+const SIZE = /^(\d+)\s*(B|KB|KiB|MB|MiB|GB|GiB)?$/i;
+
+function parseSize(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  const m = typeof value === 'string' ? SIZE.exec(value.trim()) : null;
+  if (!m) return fallback;
+  const unit = (m[2] ?? 'B').toLowerCase();
+  const mult: Record<string, number> = { b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3 };
+  return Number(m[1]) * (mult[unit] ?? 1);
+}
+
+type Toml = Record<string, unknown>;
+const table = (v: unknown): Toml => (v && typeof v === 'object' ? (v as Toml) : {});
+
+/** A random HS256 secret created once per data folder, so keys survive restarts. */
+function jwtSecretFor(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const supabaseDir = resolve(input.supabaseDir ?? join(import.meta.dirname, '..', '..'));
+  const dataDir = resolve(input.dataDir ?? env.SUPABASE_LOCAL_DATA ?? '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = input.port ?? Number(env.SUPABASE_LOCAL_PORT ?? 54321);
+  const host = '127.0.0.1';
+  const tomlPath = join(supabaseDir, 'config.toml');
+  const toml = existsSync(tomlPath) ? (parse(readFileSync(tomlPath, 'utf8')) as Toml) : {};
+  const auth = table(toml.auth);
+  const email = table(auth.email);
+  const functions = table(toml.functions);
+  const storage = table(toml.storage);
+  return {
+    port,
+    host,
+    url: `http://${host}:${port}`,
+    dataDir,
+    databaseUrl: input.databaseUrl ?? (env.DATABASE_URL || undefined),
+    jwtSecret: input.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? jwtSecretFor(dataDir),
+    supabaseDir,
+    auth: {
+      siteUrl: String(auth.site_url ?? 'http://127.0.0.1:4173'),
+      additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map(String) : [],
+      jwtExpiry: Number(auth.jwt_expiry ?? 3600),
+      enableSignup: auth.enable_signup !== false && email.enable_signup !== false,
+      enableConfirmations: email.enable_confirmations === true,
+      doubleConfirmChanges: email.double_confirm_changes !== false,
+      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+    },
+    functionsWithoutJwt: new Set(
+      Object.entries(functions)
+        .filter(([, v]) => table(v).verify_jwt === false)
+        .map(([name]) => name),
+    ),
+    maxBodyBytes: 1024 * 1024,
+    storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
+  };
+}

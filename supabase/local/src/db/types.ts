@@ -1,0 +1,41 @@
+/** The one database interface every API module uses, over PGlite or a PostgreSQL server. */
+
+export interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  fields: Field[];
+  /** Rows affected by INSERT/UPDATE/DELETE, else rows returned. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+}
+
+/** Who a request runs as: PostgREST's role switch plus the JWT claims. */
+export interface RequestAuth {
+  role: string;
+  claims: Record<string, unknown>;
+  /** The bearer token as received (JWT or API key), for forwarding. */
+  token?: string;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction as `auth.role` with `request.jwt.claims` set, exactly as
+   * PostgREST does, so grants and row-level security decide what fn may see and change.
+   */
+  asRole<T>(auth: RequestAuth, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,134 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
+import { openDatabase, type Database } from './db/index.ts';
+import { prepareDatabase } from './db/migrate.ts';
+import { corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
+import { Jwt, apiKeys } from './jwt.ts';
+import { createAuthApi } from './auth/index.ts';
+import { createRestApi } from './rest/index.ts';
+import { createStorageApi } from './storage/index.ts';
+import { createRealtimeApi } from './realtime/index.ts';
+import { createFunctionsApi } from './functions/index.ts';
+import { createCron } from './cron/index.ts';
+
+/** What every API module gets: configuration, the database, the JWT helper and the keys. */
+export interface Platform {
+  config: PlatformConfig;
+  db: Database;
+  jwt: Jwt;
+  keys: { anon: string; serviceRole: string };
+  log(scope: string, message: string): void;
+}
+
+/** One API of the platform, mounted under its prefix (e.g. /auth/v1). */
+export interface ApiModule {
+  prefix?: string;
+  /** SQL this module needs after the core bootstrap and before migrations. */
+  bootstrapSql?: string;
+  /** `path` is the URL path below the prefix, starting with '/'. */
+  handle?(req: Request, path: string): Promise<Response>;
+  /** WebSocket upgrades under the prefix. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** After migrations, before the server accepts traffic. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface RunningPlatform extends Platform {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends ConfigInput {
+  quiet?: boolean;
+  /** Skip the cron scheduler (tests drive jobs themselves). */
+  cron?: boolean;
+}
+
+export async function startPlatform(opts: StartOptions = {}): Promise<RunningPlatform> {
+  const started = performance.now();
+  const config = loadConfig(opts);
+  const log = (scope: string, message: string) => {
+    if (!opts.quiet) console.log(`[${scope}] ${message}`);
+  };
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const jwt = new Jwt(config.jwtSecret);
+  const platform: Platform = { config, db, jwt, keys: await apiKeys(jwt), log };
+
+  const modules: ApiModule[] = await Promise.all([
+    createAuthApi(platform),
+    createRestApi(platform),
+    createStorageApi(platform),
+    createRealtimeApi(platform),
+    createFunctionsApi(platform),
+    ...(opts.cron === false ? [] : [createCron(platform)]),
+  ]);
+
+  const { applied, seeded } = await prepareDatabase(db, {
+    supabaseDir: config.supabaseDir,
+    moduleSql: modules.flatMap((m) => (m.bootstrapSql ? [m.bootstrapSql] : [])),
+    log: (line) => log('db', line),
+  });
+  for (const m of modules) await m.start?.();
+
+  const routed = modules.filter((m) => m.prefix).sort((a, b) => b.prefix!.length - a.prefix!.length);
+  const server: Server = createServer((req, res) => {
+    const origin = req.headers.origin ?? null;
+    const path = (req.url ?? '/').split('?')[0]!;
+    const mod = routed.find((m) => m.handle && (path === m.prefix || path.startsWith(`${m.prefix}/`)));
+    // Preflight: answered here except for functions, which answer their own (as on Supabase).
+    if (req.method === 'OPTIONS' && !(mod?.prefix === '/functions/v1')) {
+      res.writeHead(200, corsHeaders(origin)).end('ok');
+      return;
+    }
+    const respond = async (): Promise<Response> => {
+      if (!mod?.handle) return json({ message: 'no Route matched with those values' }, 404);
+      return mod.handle(toWebRequest(req, config.url), path.slice(mod.prefix!.length) || '/');
+    };
+    respond()
+      .catch((err: Error) => {
+        console.error(`[http] ${req.method} ${path}:`, err);
+        return json({ message: 'Internal server error' }, 500);
+      })
+      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD'))
+      .catch((err: Error) => {
+        console.error('[http] response failed:', err.message);
+        res.destroy();
+      });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const mod = routed.find((m) => m.upgrade && path.startsWith(`${m.prefix}/`));
+    if (mod?.upgrade) mod.upgrade(req, socket, head);
+    else socket.destroy();
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  config.url = url;
+  log(
+    'platform',
+    `ready in ${Math.round(performance.now() - started)} ms on ${db.kind}` +
+      (applied.length ? `, ${applied.length} migration(s) applied` : '') +
+      (seeded ? ', seeded' : ''),
+  );
+
+  return {
+    ...platform,
+    url,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      for (const m of modules) await m.stop?.();
+      await db.close();
+    },
+  };
+}

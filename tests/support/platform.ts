@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startPlatform, type RunningPlatform } from '../../supabase/local/src/platform.ts';
+
+export interface TestPlatform {
+  platform: RunningPlatform;
+  /** What test workers need to reach it. */
+  info: PlatformInfo;
+  stop(): Promise<void>;
+}
+
+export interface PlatformInfo {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbKind: 'pglite' | 'postgres';
+}
+
+/**
+ * A platform on a free port over a brand-new database: a fresh PGlite folder, or, when
+ * DATABASE_URL is set, a fresh database created on that server and dropped afterwards.
+ */
+export async function startTestPlatform(opts: { supabaseDir?: string; cron?: boolean } = {}): Promise<TestPlatform> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const server = process.env.DATABASE_URL;
+  if (server) {
+    const name = `portal_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const platform = await startPlatform({
+    port: 0,
+    dataDir,
+    databaseUrl: databaseUrl ?? '',
+    supabaseDir: opts.supabaseDir,
+    quiet: true,
+    cron: opts.cron,
+  });
+  return {
+    platform,
+    info: {
+      url: platform.url,
+      anonKey: platform.keys.anon,
+      serviceRoleKey: platform.keys.serviceRole,
+      jwtSecret: platform.config.jwtSecret,
+      dbKind: platform.db.kind,
+    },
+    async stop() {
+      await platform.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
