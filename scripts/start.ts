@@ -1,0 +1,50 @@
+/**
+ * `npm start`: the local platform (migrated and seeded), the demo photos, then the app built
+ * against it and served at http://127.0.0.1:4173. `--dev` serves the app with Vite's dev
+ * server instead (http://127.0.0.1:5173) for hot reload.
+ */
+import { existsSync } from 'node:fs';
+import { build, createServer, preview } from 'vite';
+import { startPlatform } from '../supabase/local/src/platform.ts';
+
+const dev = process.argv.includes('--dev');
+const appPort = Number(process.env.APP_PORT ?? (dev ? 5173 : 4173));
+
+process.on('unhandledRejection', (err) => console.error('[start] unhandled rejection:', err));
+
+const platform = await startPlatform();
+
+const photos = new URL('../supabase/seed/photos.ts', import.meta.url);
+if (existsSync(photos)) {
+  type SeedPhotos = (o: { url: string; serviceRoleKey: string }) => Promise<{ uploaded: number }>;
+  const { seedPhotos } = (await import(photos.href)) as { seedPhotos: SeedPhotos };
+  const { uploaded } = await seedPhotos({ url: platform.url, serviceRoleKey: platform.keys.serviceRole });
+  if (uploaded) console.log(`[seed] ${uploaded} demo photos uploaded`);
+}
+
+process.env.VITE_SUPABASE_URL = platform.url;
+process.env.VITE_SUPABASE_ANON_KEY = platform.keys.anon;
+
+let close: () => Promise<void>;
+if (dev) {
+  const server = await createServer({ server: { port: appPort, strictPort: true } });
+  await server.listen();
+  close = () => server.close();
+} else {
+  await build({ logLevel: 'warn' });
+  const server = await preview({ preview: { port: appPort, strictPort: true } });
+  close = () => new Promise((resolve) => server.httpServer.close(() => resolve()));
+}
+
+console.log(`
+  App:          http://127.0.0.1:${appPort}
+  API:          ${platform.url}
+  Mail outbox:  ${platform.url}/_dev/mail
+  Demo accounts: see README.md
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled([close(), platform.close()]).finally(() => process.exit(0));
+  });
+}
