@@ -1,0 +1,70 @@
+/**
+ * `npm test`: every suite, in order of cost. Type checks, unit tests, the platform and
+ * database suites on PGlite, again on PostgreSQL when DATABASE_URL is set (a fresh database
+ * is created per run), then the browser suite in Chromium. Ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './chromium.ts';
+
+const out = join('.scratch', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}) {
+  const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  run(label, 'npx', args, env);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+  }
+}
+
+const typecheck = [['-p', 'tsconfig.json'], ['-p', 'supabase/local/tsconfig.json']];
+if (existsSync('src/pwa/tsconfig.json')) typecheck.push(['-p', 'src/pwa/tsconfig.json']);
+for (const args of typecheck) {
+  if (run(`typecheck ${args[1]}`, 'npx', ['tsc', ...args, '--noEmit'])) passed += 1;
+  else failed += 1;
+}
+
+vitest('unit', ['unit']);
+vitest('platform+db on PGlite', ['platform', 'db'], { DATABASE_URL: '' });
+if (process.env.DATABASE_URL) vitest('platform+db on PostgreSQL', ['platform', 'db']);
+else console.log('\nDATABASE_URL is not set: the PostgreSQL pass of the platform and db suites is skipped.');
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error('\nNo Chromium found (/usr/bin/chromium) and it could not be installed: install Debian\'s `chromium` package.');
+  failed += 1;
+  failures.push('e2e (no Chromium)');
+} else {
+  const file = join(out, 'e2e.json');
+  run('e2e in Chromium', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    CHROMIUM_PATH: chromium,
+  });
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+  }
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length || failed ? 1 : 0);

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: the figures the issues set budgets for, on PGlite and, when DATABASE_URL
+ * is set, on PostgreSQL too. Each area's bench lives beside this file and returns figures.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestPlatform } from '../support/platform.ts';
+import { benchStartup } from './startup.ts';
+import type { BenchTarget, Figure } from './types.ts';
+
+type PlatformBench = (target: BenchTarget) => Promise<Figure[]>;
+type StandaloneBench = () => Promise<Figure[]>;
+
+const here = import.meta.dirname;
+const figures: Figure[] = [];
+const failures: string[] = [];
+
+async function optional<T>(file: string, name: string): Promise<T | undefined> {
+  const path = join(here, file);
+  if (!existsSync(path)) return undefined;
+  return ((await import(path)) as Record<string, T>)[name];
+}
+
+async function measure(label: string, fn: () => Promise<Figure[]>) {
+  process.stdout.write(`… ${label}\n`);
+  try {
+    figures.push(...(await fn()));
+  } catch (err) {
+    failures.push(`${label}: ${(err as Error).message}`);
+  }
+}
+
+const databases: (string | undefined)[] = [undefined];
+if (process.env.DATABASE_URL) databases.push(process.env.DATABASE_URL);
+
+const benchRest = await optional<PlatformBench>('rest.ts', 'benchRest');
+const benchRealtime = await optional<PlatformBench>('realtime.ts', 'benchRealtime');
+
+for (const databaseUrl of databases) {
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = databaseUrl ?? '';
+  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
+  await measure(`startup on ${kind}`, benchStartup);
+  const fixture = await startTestPlatform({ supabaseDir: join(here, '..', 'platform', 'fixture'), cron: false });
+  const target: BenchTarget = fixture.info;
+  if (benchRest) await measure(`REST on ${kind}`, () => benchRest(target));
+  if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target));
+  await fixture.stop();
+  process.env.DATABASE_URL = saved;
+}
+
+for (const [file, name] of [
+  ['bundle.ts', 'benchBundle'],
+  ['lighthouse.ts', 'benchLighthouse'],
+  ['search.ts', 'benchSearch'],
+] as const) {
+  const fn = await optional<StandaloneBench>(file, name);
+  if (fn) await measure(file.replace('.ts', ''), fn);
+}
+
+const width = Math.max(...figures.map((f) => f.name.length), 10);
+console.log('\nFigure'.padEnd(width + 1), 'value'.padStart(12), ' unit  budget');
+let over = 0;
+for (const f of figures) {
+  const b = f.budget;
+  const ok = !b || ((b.max === undefined || f.value <= b.max) && (b.min === undefined || f.value >= b.min));
+  if (!ok) over += 1;
+  const budget = b ? `${b.max !== undefined ? `<= ${b.max}` : `>= ${b.min}`} ${ok ? 'ok' : 'OVER'}` : '';
+  console.log(f.name.padEnd(width), f.value.toFixed(f.value < 10 ? 2 : 0).padStart(12), ` ${f.unit.padEnd(5)} ${budget}`);
+}
+if (over) console.log(`\n${over} figure(s) over budget`);
+for (const f of failures) console.log(`! ${f}`);
+process.exit(failures.length ? 1 : 0);
