@@ -79,9 +79,14 @@ export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
   } as RequestInit);
 }
 
-/** Web Response -> Node response, with CORS on everything. */
-export async function sendWebResponse(res: ServerResponse, response: Response, origin: string | null, head: boolean): Promise<void> {
+/**
+ * Web Response -> Node response, with CORS on everything. When the handler answered before
+ * reading the whole request body (a 413, say), the connection is closed: its unread rest
+ * would otherwise be taken for the next request on a kept-alive socket.
+ */
+export async function sendWebResponse(res: ServerResponse, response: Response, origin: string | null, head: boolean, bodyUnread = false): Promise<void> {
   const headers: Record<string, string | string[]> = { ...corsHeaders(origin) };
+  if (bodyUnread) headers.connection = 'close';
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie') return;
     headers[key] = value;

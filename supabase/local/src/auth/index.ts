@@ -1,14 +1,291 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiModule, Platform } from '../platform.ts';
-import { json } from '../http.ts';
+import { handleAdmin, requireAdmin } from './admin.ts';
+import { authBootstrapSql } from './schema.ts';
+import { createSession, logout, logoutOthers, refreshSession, requireUser } from './sessions.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  isBanned,
+  isUniqueViolation,
+  mergeMetadata,
+  setEmail,
+  userJson,
+  verifyPassword,
+} from './users.ts';
+import { exchangePkce, issueEmailToken, pkceParams, verifyGet, verifyPost } from './verify.ts';
+import { AuthError, checkPassword, errorResponse, obj, ok, readBodyObject, str, validEmail, type Body } from './util.ts';
 
-/** Placeholder until GoTrue's API is implemented: health only. */
+export { createDevMailApi } from './mail.ts';
+
+const redirectParam = (req: Request) => new URL(req.url).searchParams.get('redirect_to');
+
+/** POST /signup: a new e-mail user; a session when confirmations are off, else a confirmation mail. */
+async function signup(p: Platform, req: Request, body: Body): Promise<Response> {
+  const settings = p.config.auth;
+  if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  const email = validEmail(str(body, 'email'));
+  const password = checkPassword(str(body, 'password'), settings);
+  const data = obj(body, 'data') ?? {};
+  const pkce = pkceParams(body);
+  const existing = await findUserByEmail(p.db, email);
+  if (existing && (existing.email_confirmed_at || !settings.enableConfirmations)) {
+    if (!settings.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    // No enumeration: a fake user that looks like a fresh sign-up, with no identities.
+    const now = new Date().toISOString();
+    return ok({
+      id: randomUUID(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      phone: '',
+      confirmation_sent_at: now,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: data,
+      identities: [],
+      created_at: now,
+      updated_at: now,
+      is_anonymous: false,
+    });
+  }
+  const hash = await hashPassword(password);
+  const userId = await p.db
+    .transaction(async (tx) => {
+      let id: string;
+      if (existing) {
+        // Unconfirmed: sign-up again replaces the password and metadata, and mails a fresh link.
+        id = existing.id;
+        await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() where id = $1`, [
+          id,
+          hash,
+          JSON.stringify(mergeMetadata(existing.raw_user_meta_data, data)),
+        ]);
+      } else {
+        id = await insertUser(tx, { email, passwordHash: hash, confirmed: !settings.enableConfirmations, userMetadata: data });
+      }
+      if (settings.enableConfirmations) {
+        const user = (await findUserById(tx, id))!;
+        await issueEmailToken(p, tx, { user, type: 'signup', to: email, redirectTo: redirectParam(req), pkce });
+      }
+      return id;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      throw err;
+    });
+  if (!settings.enableConfirmations) return ok(await createSession(p, p.db, userId, 'password', req.headers.get('user-agent')));
+  return ok(userJson((await findUserById(p.db, userId))!));
+}
+
+/** POST /token?grant_type=password: e-mail + password → session. */
+async function passwordGrant(p: Platform, req: Request, body: Body): Promise<Response> {
+  const email = str(body, 'email');
+  const password = str(body, 'password') ?? '';
+  if (!email) {
+    if (str(body, 'phone')) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    throw new AuthError(400, 'validation_failed', 'missing email or phone');
+  }
+  const user = await findUserByEmail(p.db, email.trim().toLowerCase());
+  if (!user || !(await verifyPassword(password, user.encrypted_password))) {
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+  if (!user.email_confirmed_at && p.config.auth.enableConfirmations) {
+    throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  }
+  const session = await createSession(p, p.db, user.id, 'password', req.headers.get('user-agent'));
+  return ok(session);
+}
+
+async function token(p: Platform, req: Request, body: Body): Promise<Response> {
+  const grant = new URL(req.url).searchParams.get('grant_type');
+  switch (grant) {
+    case 'password':
+      return passwordGrant(p, req, body);
+    case 'refresh_token': {
+      const rt = str(body, 'refresh_token');
+      if (!rt) throw new AuthError(400, 'validation_failed', 'refresh_token required');
+      return ok(await refreshSession(p, rt));
+    }
+    case 'pkce':
+      return ok(await exchangePkce(p, req, body));
+    default:
+      throw new AuthError(400, 'unsupported_grant_type', `unsupported_grant_type: ${grant ?? ''}`);
+  }
+}
+
+/** PUT /user: password, e-mail (confirmed by mail to the new address), metadata. */
+async function updateUser(p: Platform, req: Request, body: Body): Promise<Response> {
+  const caller = await requireUser(p, req);
+  const user = caller.user;
+  const settings = p.config.auth;
+  const password = str(body, 'password');
+  const rawEmail = str(body, 'email');
+  const email = rawEmail ? validEmail(rawEmail) : undefined;
+  const data = obj(body, 'data');
+  const pkce = pkceParams(body);
+  if (password !== undefined) {
+    checkPassword(password, settings);
+    if (await verifyPassword(password, user.encrypted_password)) {
+      throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+    }
+  }
+  const hash = password !== undefined ? await hashPassword(password) : undefined;
+  await p.db.transaction(async (tx) => {
+    if (data) {
+      await tx.query('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [
+        user.id,
+        JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
+      ]);
+    }
+    if (hash) {
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, hash]);
+      await logoutOthers(tx, user.id, caller.sessionId);
+    }
+    if (email && email !== user.email?.toLowerCase()) {
+      const taken = await findUserByEmail(tx, email);
+      if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      if (settings.enableConfirmations || settings.doubleConfirmChanges) {
+        await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0, updated_at = now() where id = $1`, [
+          user.id,
+          email,
+        ]);
+        await issueEmailToken(p, tx, { user, type: 'email_change', to: email, redirectTo: redirectParam(req), pkce });
+      } else {
+        await setEmail(tx, user.id, email);
+      }
+    }
+  });
+  return ok(userJson((await findUserById(p.db, user.id))!));
+}
+
+/** POST /recover: always 200 {} (no enumeration); a recovery mail when the user exists. */
+async function recover(p: Platform, req: Request, body: Body): Promise<Response> {
+  const email = validEmail(str(body, 'email'));
+  const pkce = pkceParams(body);
+  const user = await findUserByEmail(p.db, email);
+  if (user) await issueEmailToken(p, p.db, { user, type: 'recovery', to: email, redirectTo: redirectParam(req), pkce });
+  return ok({});
+}
+
+/** POST /otp (signInWithOtp by e-mail): a magic link, or a confirmation mail for a new address. */
+async function otp(p: Platform, req: Request, body: Body): Promise<Response> {
+  const settings = p.config.auth;
+  const email = validEmail(str(body, 'email'));
+  const pkce = pkceParams(body);
+  let user = await findUserByEmail(p.db, email);
+  if (!user) {
+    if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+    if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    const id = await insertUser(p.db, { email, passwordHash: null, confirmed: false, userMetadata: obj(body, 'data') ?? {} }).catch(
+      (err: unknown) => {
+        if (isUniqueViolation(err)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+        throw err;
+      },
+    );
+    user = (await findUserById(p.db, id))!;
+  }
+  const type = user.email_confirmed_at ? 'magiclink' : 'signup';
+  await issueEmailToken(p, p.db, { user, type, to: email, redirectTo: redirectParam(req), pkce });
+  return ok({});
+}
+
+/** POST /resend: a fresh signup confirmation or e-mail change mail; 200 {} whatever the state. */
+async function resend(p: Platform, req: Request, body: Body): Promise<Response> {
+  const email = validEmail(str(body, 'email'));
+  const type = str(body, 'type');
+  if (type !== 'signup' && type !== 'email_change') throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change');
+  const pkce = pkceParams(body);
+  if (type === 'signup') {
+    const user = await findUserByEmail(p.db, email);
+    if (user && !user.email_confirmed_at) {
+      await issueEmailToken(p, p.db, { user, type: 'signup', to: email, redirectTo: redirectParam(req), pkce });
+    }
+  } else {
+    const r = await p.db.query<{ id: string }>(`select id from auth.users where lower(email) = $1 and email_change <> ''`, [email]);
+    const user = r.rows[0] ? await findUserById(p.db, r.rows[0].id) : null;
+    if (user?.email_change) {
+      await issueEmailToken(p, p.db, { user, type: 'email_change', to: user.email_change, redirectTo: redirectParam(req), pkce });
+    }
+  }
+  return ok({});
+}
+
+/** POST /invite (service role): creates the user if needed and mails an invitation link. */
+async function invite(p: Platform, req: Request, body: Body): Promise<Response> {
+  const email = validEmail(str(body, 'email'));
+  let user = await findUserByEmail(p.db, email);
+  if (user?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  if (!user) {
+    const id = await insertUser(p.db, { email, passwordHash: null, confirmed: false, userMetadata: obj(body, 'data') ?? {} });
+    user = (await findUserById(p.db, id))!;
+  }
+  await issueEmailToken(p, p.db, { user, type: 'invite', to: email, redirectTo: redirectParam(req), pkce: null });
+  return ok(userJson((await findUserById(p.db, user.id))!));
+}
+
+/** GET /settings: what the project allows, as GoTrue reports it. */
+function settingsJson(p: Platform): Record<string, unknown> {
+  const a = p.config.auth;
+  const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
+  for (const k of ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
+    external[k] = false;
+  }
+  return {
+    external,
+    disable_signup: !a.enableSignup,
+    mailer_autoconfirm: !a.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
+
+/** The Auth API (GoTrue's contract as auth-js uses it), mounted at /auth/v1. */
 export async function createAuthApi(p: Platform): Promise<ApiModule> {
-  void p;
+  const route = async (req: Request, path: string): Promise<Response | null> => {
+    const readBody = () => readBodyObject(req, p.config.maxBodyBytes);
+    const m = req.method;
+    if (path === '/health' && m === 'GET') return ok({ version: 'local', name: 'GoTrue', description: 'supabase/local auth' });
+    if (path === '/settings' && m === 'GET') return ok(settingsJson(p));
+    if (path === '/signup' && m === 'POST') return signup(p, req, await readBody());
+    if (path === '/token' && m === 'POST') return token(p, req, await readBody());
+    if (path === '/verify' && m === 'GET') return verifyGet(p, req);
+    if (path === '/verify' && m === 'POST') return ok(await verifyPost(p, req, await readBody()));
+    if (path === '/recover' && m === 'POST') return recover(p, req, await readBody());
+    if (path === '/otp' && m === 'POST') return otp(p, req, await readBody());
+    if (path === '/resend' && m === 'POST') return resend(p, req, await readBody());
+    if (path === '/invite' && m === 'POST') {
+      await requireAdmin(p, req);
+      return invite(p, req, await readBody());
+    }
+    if (path === '/user' && m === 'GET') return ok(userJson((await requireUser(p, req)).user));
+    if (path === '/user' && m === 'PUT') return updateUser(p, req, await readBody());
+    if (path === '/logout' && m === 'POST') {
+      const scope = new URL(req.url).searchParams.get('scope') ?? 'global';
+      if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+      const caller = await requireUser(p, req);
+      await logout(p, caller, scope);
+      return new Response(null, { status: 204 });
+    }
+    if (path.startsWith('/admin/')) {
+      await requireAdmin(p, req);
+      return handleAdmin(p, req, path, readBody);
+    }
+    return null;
+  };
   return {
     prefix: '/auth/v1',
-    async handle(_req, path) {
-      if (path === '/health') return json({ version: 'local', name: 'GoTrue', description: 'supabase/local auth' });
-      return json({ code: 'not_found', message: 'Not found' }, 404);
+    bootstrapSql: authBootstrapSql,
+    async handle(req, path) {
+      try {
+        return (await route(req, path)) ?? errorResponse(new AuthError(404, 'not_found', 'Not found'));
+      } catch (err) {
+        if (err instanceof AuthError) return errorResponse(err);
+        throw err;
+      }
     },
   };
 }

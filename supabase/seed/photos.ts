@@ -1,0 +1,176 @@
+/**
+ * Demo photos: for every seeded listing (supabase/seed/data.ts) that has no photos yet,
+ * draws abstract / illustrated pictures (art.ts: never people), renders them with sharp
+ * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads both to the
+ * listing_photos bucket at {userId}/{listingId}/{filename} and records them in
+ * listing_photos. Premium listings get 5 photos, base listings 1-3. Idempotent: listings
+ * that already have photos are skipped. Only supabase-js calls, so it works against the
+ * local platform and a real Supabase project alike (service role key).
+ *
+ *   SUPABASE_URL=… SUPABASE_SERVICE_ROLE_KEY=… npx tsx supabase/seed/photos.ts
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import ws from 'ws';
+import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import { artSvg, CROP } from './art.ts';
+import { LISTINGS } from './data.ts';
+
+export const PHOTO_BUCKET = 'listing_photos';
+
+export interface SeedPhotosOptions {
+  url: string;
+  serviceRoleKey: string;
+  log?: (s: string) => void;
+  /** listings processed at once (default: the number of CPUs, at least 2, at most 4) */
+  concurrency?: number;
+  /** only these seeded listing ids (tests) */
+  only?: string[];
+}
+
+interface ListingRow {
+  id: string;
+  user_id: string;
+  city: string;
+  zone: string | null;
+  category: string;
+  is_premium: boolean;
+}
+
+/** The JPEGs of one demo picture: the square original and its 4:5 crop. */
+export async function renderPhoto(input: { listingId: string; index: number; city: string; zone?: string | null; category?: string }) {
+  const svg = artSvg(input);
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const [original, cropped] = await Promise.all([
+    sharp(data, raw).jpeg({ quality: 82, optimiseCoding: false }).toBuffer(),
+    sharp(data, raw).extract(CROP).jpeg({ quality: 88, optimiseCoding: false }).toBuffer(),
+  ]);
+  return { original, cropped };
+}
+
+/** How many photos a seeded listing gets: premium 5, base its planned 1-3. */
+export function photoCountFor(listingId: string, isPremium: boolean): number {
+  if (isPremium) return 5;
+  return LISTINGS.find((l) => l.id === listingId)?.photoCount ?? 1;
+}
+
+async function withRetry<T>(what: string, fn: () => Promise<T>, attempts = 3): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      last = err;
+      await new Promise((r) => setTimeout(r, 200 * (i + 1)));
+    }
+  }
+  throw new Error(`${what}: ${(last as Error)?.message ?? String(last)}`);
+}
+
+async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<number> {
+  const count = photoCountFor(l.id, l.is_premium);
+  const bucket = supabase.storage.from(PHOTO_BUCKET);
+  const rows: Record<string, unknown>[] = [];
+  const base = Date.now() - count * 1000;
+  for (let i = 0; i < count; i++) {
+    const { original, cropped } = await renderPhoto({ listingId: l.id, index: i, city: l.city, zone: l.zone, category: l.category });
+    const name = `demo-${i + 1}`;
+    const path = `${l.user_id}/${l.id}/${name}.jpg`;
+    const originalPath = `${l.user_id}/${l.id}/${name}-original.jpg`;
+    await Promise.all(
+      [
+        [path, cropped],
+        [originalPath, original],
+      ].map(([p, buf]) =>
+        withRetry(`upload ${p as string}`, async () => {
+          const { error } = await bucket.upload(p as string, buf as Buffer, { contentType: 'image/jpeg', upsert: true, cacheControl: '3600' });
+          if (error) throw error;
+        }),
+      ),
+    );
+    rows.push({
+      listing_id: l.id,
+      url: bucket.getPublicUrl(path).data.publicUrl,
+      original_url: bucket.getPublicUrl(originalPath).data.publicUrl,
+      is_primary: i === 0,
+      storage_path: path,
+      original_path: originalPath,
+      // distinct, increasing times: the app orders by is_primary desc, created_at asc
+      created_at: new Date(base + i * 1000).toISOString(),
+    });
+  }
+  const { error } = await supabase.from('listing_photos').insert(rows);
+  if (error) throw new Error(`listing_photos insert for ${l.id}: ${error.message}`);
+  return count * 2;
+}
+
+/**
+ * Generates and uploads the demo photos. Returns how many files were uploaded and how many
+ * listings failed (each failure is logged; a listing that failed gets its photos on the next
+ * run). Throws only when the database cannot be read at all.
+ */
+export async function seedPhotos(opts: SeedPhotosOptions): Promise<{ uploaded: number; failed: number }> {
+  const log = opts.log ?? (() => undefined);
+  const started = performance.now();
+  const supabase = createClient(opts.url, opts.serviceRoleKey, {
+    realtime: { transport: ws as never },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const ids = LISTINGS.map((l) => l.id).filter((id) => !opts.only || opts.only.includes(id));
+  const listings = await supabase.from('listings').select('id, user_id, city, zone, category, is_premium').in('id', ids);
+  if (listings.error) throw new Error(`seedPhotos: reading listings failed: ${listings.error.message}`);
+  const photos = await supabase.from('listing_photos').select('listing_id').in('listing_id', ids);
+  if (photos.error) throw new Error(`seedPhotos: reading listing_photos failed: ${photos.error.message}`);
+  const done = new Set((photos.data ?? []).map((p) => p.listing_id as string));
+  const todo = ((listings.data ?? []) as ListingRow[]).filter((l) => !done.has(l.id));
+  if (!todo.length) {
+    log('demo photos already present');
+    return { uploaded: 0, failed: 0 };
+  }
+
+  const concurrency = opts.concurrency ?? Math.min(4, Math.max(2, availableParallelism()));
+  let uploaded = 0;
+  let next = 0;
+  const failures: string[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, todo.length) }, async () => {
+      while (next < todo.length) {
+        const l = todo[next++]!;
+        try {
+          const n = await seedListing(supabase, l);
+          uploaded += n;
+        } catch (err) {
+          failures.push(`${l.id}: ${(err as Error).message}`);
+        }
+      }
+    }),
+  );
+  log(`demo photos: ${uploaded} files for ${todo.length - failures.length} listings in ${Math.round(performance.now() - started)} ms`);
+  if (failures.length) {
+    const report = `demo photos: ${failures.length} listing(s) failed:\n  ${failures.join('\n  ')}`;
+    if (opts.log) log(report);
+    else console.warn(`[seed] ${report}`);
+  }
+  return { uploaded, failed: failures.length };
+}
+
+// CLI: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const url = process.env.SUPABASE_URL ?? process.env.VITE_SUPABASE_URL;
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!url || !key) {
+    console.error('Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.');
+    process.exit(2);
+  }
+  seedPhotos({ url, serviceRoleKey: key, log: (s) => console.log(`[seed] ${s}`) })
+    .then(({ uploaded, failed }) => {
+      console.log(`[seed] ${uploaded} files uploaded`);
+      process.exit(failed ? 1 : 0);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
