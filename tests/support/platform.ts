@@ -17,6 +17,8 @@ export interface PlatformInfo {
   serviceRoleKey: string;
   jwtSecret: string;
   dbKind: 'pglite' | 'postgres';
+  /** The platform's data folder (storage bytes live under <dataDir>/storage). */
+  dataDir: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startTestPlatform(opts: { supabaseDir?: string; cron?: boo
       serviceRoleKey: platform.keys.serviceRole,
       jwtSecret: platform.config.jwtSecret,
       dbKind: platform.db.kind,
+      dataDir,
     },
     async stop() {
       await platform.close();

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { platformInfo } from './clients.ts';
+
+/** An HS256 token; the platform's secret unless another is given (to forge one). */
+export async function signJwt(claims: Record<string, unknown>, expiresIn: number | string = '1h', secret?: string): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret ?? platformInfo().jwtSecret));
+}
+
+/** A real supabase-js client sending `token` as its bearer (no auth API needed). */
+export function tokenClient(token: string): SupabaseClient {
+  const info = platformInfo();
+  return createClient(info.url, info.anonKey, {
+    realtime: { transport: ws as never },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+/** A signed-in-looking user: random id, role authenticated, and a client acting as them. */
+export async function tokenUser(): Promise<{ id: string; token: string; client: SupabaseClient }> {
+  const id = randomUUID();
+  const token = await signJwt({ sub: id, role: 'authenticated', aud: 'authenticated' });
+  return { id, token, client: tokenClient(token) };
+}
