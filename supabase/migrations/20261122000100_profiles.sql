@@ -1,0 +1,270 @@
+-- Profiles: one row per auth user, created by a trigger on auth.users.
+-- Roles: user (regular), admin, supporto (support staff), banned.
+-- Errors raised by SQL functions: errcode P0001 with an Italian message the UI shows
+-- as is and a machine code in DETAIL; permission errors use 42501.
+
+do $$
+begin
+  -- Supabase keeps extensions in the `extensions` schema; locally bootstrap.sql already made it.
+  if not exists (select from pg_extension where extname = 'pg_trgm') then
+    if exists (select from pg_namespace where nspname = 'extensions') then
+      create extension pg_trgm with schema extensions;
+    else
+      create extension pg_trgm;
+    end if;
+  end if;
+end
+$$;
+
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  email text,
+  display_name text check (display_name is null or char_length(display_name) <= 80),
+  phone text check (phone is null or phone ~ '^\+?[0-9]{6,16}$'),
+  role text not null default 'user' check (role in ('user', 'admin', 'supporto', 'banned')),
+  credits integer not null default 0 check (credits >= 0),
+  referral_code text not null unique,
+  referred_by uuid references public.profiles (id) on delete set null,
+  accepted_terms_at timestamptz,
+  age_confirmed_at timestamptz,
+  push_enabled boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint profiles_not_self_referred check (referred_by is null or referred_by <> id)
+);
+
+comment on table public.profiles is 'One per auth user: role, credit balance, referral code.';
+
+create index profiles_referred_by_idx on public.profiles (referred_by);
+create index profiles_role_idx on public.profiles (role) where role <> 'user';
+create index profiles_email_idx on public.profiles (lower(email));
+
+/** Generic updated_at maintenance for tables that carry the column. */
+create or replace function public.set_updated_at() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+create trigger profiles_set_updated_at before update on public.profiles
+  for each row execute function public.set_updated_at();
+
+/** A random 8-character referral code (A-Z, 2-9, no look-alikes), unique among profiles. */
+create or replace function public.generate_referral_code() returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  alphabet constant text := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  code text;
+  i int;
+begin
+  loop
+    code := '';
+    for i in 1..8 loop
+      code := code || substr(alphabet, 1 + floor(random() * length(alphabet))::int, 1);
+    end loop;
+    exit when not exists (select 1 from public.profiles p where p.referral_code = code);
+  end loop;
+  return code;
+end
+$$;
+
+/**
+ * Creates the profile of a new auth user. Reads the sign-up metadata the app sends:
+ * display_name, phone, ref (the referrer's referral code, case-insensitive),
+ * accepted_terms and age_confirmed (booleans, stored as the time of sign-up).
+ */
+create or replace function public.handle_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
+  referrer uuid;
+  phone text := nullif(regexp_replace(coalesce(meta ->> 'phone', ''), '\s', '', 'g'), '');
+begin
+  if nullif(trim(meta ->> 'ref'), '') is not null then
+    select p.id into referrer from public.profiles p where p.referral_code = upper(trim(meta ->> 'ref'));
+  end if;
+  if phone is not null and phone !~ '^\+?[0-9]{6,16}$' then
+    phone := null;
+  elsif phone is not null and phone !~ '^(\+|00)' then
+    phone := '+39' || phone;
+  elsif phone like '00%' then
+    phone := '+' || substr(phone, 3);
+  end if;
+  insert into public.profiles (id, email, display_name, phone, referral_code, referred_by, accepted_terms_at, age_confirmed_at)
+  values (
+    new.id,
+    new.email,
+    nullif(left(trim(coalesce(meta ->> 'display_name', '')), 80), ''),
+    phone,
+    public.generate_referral_code(),
+    referrer,
+    case when coalesce((meta ->> 'accepted_terms')::boolean, false) then now() end,
+    case when coalesce((meta ->> 'age_confirmed')::boolean, false) then now() end
+  )
+  on conflict (id) do nothing;
+  return new;
+exception when invalid_text_representation then
+  -- a non-boolean flag in metadata must not block sign-up
+  insert into public.profiles (id, email, referral_code, referred_by)
+  values (new.id, new.email, public.generate_referral_code(), referrer)
+  on conflict (id) do nothing;
+  return new;
+end
+$$;
+
+create trigger on_auth_user_created after insert on auth.users
+  for each row execute function public.handle_new_user();
+
+/** Keeps profiles.email equal to the auth e-mail (ticket visibility matches on it). */
+create or replace function public.handle_user_email_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles set email = new.email where id = new.id;
+  return new;
+end
+$$;
+
+create trigger on_auth_user_email_changed after update of email on auth.users
+  for each row when (old.email is distinct from new.email)
+  execute function public.handle_user_email_change();
+
+-- ---------------------------------------------------------------------------------------
+-- Role helpers for policies and functions. SECURITY DEFINER so they can read profiles
+-- whatever the caller's policies; callers wrap them in (select ...) to evaluate once.
+
+/** The caller's role ('user', 'admin', 'supporto', 'banned'), null when not signed in. */
+create or replace function public.current_user_role() returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.role from public.profiles p where p.id = auth.uid()
+$$;
+
+/** True when the caller is admin or supporto. */
+create or replace function public.current_role_is_staff() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.role in ('admin', 'supporto') from public.profiles p where p.id = auth.uid()), false)
+$$;
+
+/** True when the caller is an admin. */
+create or replace function public.current_role_is_admin() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.role = 'admin' from public.profiles p where p.id = auth.uid()), false)
+$$;
+
+/** True when the caller is signed in, has a profile and is not banned: may create or change rows. */
+create or replace function public.current_user_can_write() returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select p.role <> 'banned' from public.profiles p where p.id = auth.uid()), false)
+$$;
+
+/**
+ * For SQL functions: the caller's id, or an Italian error when not signed in / banned.
+ * Staff may act while "banned" never can.
+ */
+create or replace function public.require_active_user() returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := auth.uid();
+  r text;
+begin
+  if uid is null then
+    raise exception 'Devi accedere per eseguire questa operazione.' using errcode = '42501', detail = 'not_authenticated';
+  end if;
+  select p.role into r from public.profiles p where p.id = uid;
+  if r is null then
+    raise exception 'Profilo utente non trovato.' using errcode = '42501', detail = 'profile_not_found';
+  end if;
+  if r = 'banned' then
+    raise exception 'Il tuo account è sospeso: non puoi eseguire questa operazione.' using errcode = '42501', detail = 'banned';
+  end if;
+  return uid;
+end
+$$;
+
+/** For staff-only SQL functions: the caller's id, or an Italian 42501 error. */
+create or replace function public.require_staff(p_admin_only boolean default false) returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := auth.uid();
+  r text;
+begin
+  select p.role into r from public.profiles p where p.id = uid;
+  if r is null or r not in ('admin', 'supporto') or (p_admin_only and r <> 'admin') then
+    raise exception 'Operazione riservata allo staff.' using errcode = '42501', detail = 'forbidden';
+  end if;
+  return uid;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges and RLS
+
+alter table public.profiles enable row level security;
+
+revoke all on table public.profiles from anon, authenticated;
+grant select on table public.profiles to authenticated;
+grant update (display_name, phone, push_enabled) on table public.profiles to authenticated;
+grant all on table public.profiles to service_role;
+
+create policy "Users can read their own profile" on public.profiles
+  for select to authenticated
+  using (id = (select auth.uid()));
+
+create policy "Staff can read every profile" on public.profiles
+  for select to authenticated
+  using ((select public.current_role_is_staff()));
+
+create policy "Users can update their own profile unless banned" on public.profiles
+  for update to authenticated
+  using (id = (select auth.uid()) and (select public.current_user_can_write()))
+  with check (id = (select auth.uid()));
+
+revoke execute on function public.set_updated_at() from public, anon, authenticated;
+revoke execute on function public.generate_referral_code() from public, anon, authenticated;
+revoke execute on function public.handle_new_user() from public, anon, authenticated;
+revoke execute on function public.handle_user_email_change() from public, anon, authenticated;
+revoke execute on function public.current_user_role() from public, anon;
+revoke execute on function public.current_role_is_staff() from public, anon;
+revoke execute on function public.current_role_is_admin() from public, anon;
+revoke execute on function public.current_user_can_write() from public, anon;
+revoke execute on function public.require_active_user() from public, anon, authenticated;
+revoke execute on function public.require_staff(boolean) from public, anon, authenticated;
+grant execute on function public.current_user_role(), public.current_role_is_staff(),
+  public.current_role_is_admin(), public.current_user_can_write() to authenticated, service_role;

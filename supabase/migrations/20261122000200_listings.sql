@@ -1,0 +1,328 @@
+-- Listings, their photos and reports. Money-like columns (is_premium, promotion_*,
+-- expires_at, last_bumped_at, pause clock) change only through SQL functions.
+
+create table public.listings (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  title text not null,
+  category text not null,
+  city text not null,
+  zone text,
+  age integer not null,
+  description text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  expires_at timestamptz not null default (now() + interval '30 days'),
+  is_premium boolean not null default false,
+  promotion_mode text,
+  promotion_start_at timestamptz,
+  promotion_end_at timestamptz,
+  last_bumped_at timestamptz,
+  is_paused boolean not null default false,
+  paused_at timestamptz,
+  remaining_expires_at_duration interval,
+  remaining_promotion_duration interval,
+  slug text not null unique,
+  ethnicity text[] not null default '{}',
+  nationality text[] not null default '{}',
+  breast_type text[] not null default '{}',
+  hair_color text[] not null default '{}',
+  body_type text[] not null default '{}',
+  eye_color text[] not null default '{}',
+  meeting_type text[] not null default '{}',
+  availability_for text[] not null default '{}',
+  meeting_location text[] not null default '{}',
+  offered_services text[] not null default '{}',
+  hourly_rate numeric(8, 2),
+  search tsvector generated always as (
+    setweight(to_tsvector('italian'::regconfig, coalesce(title, '')), 'A')
+    || setweight(to_tsvector('italian'::regconfig, coalesce(city, '') || ' ' || coalesce(zone, '')), 'B')
+    || setweight(to_tsvector('italian'::regconfig, coalesce(description, '')), 'C')
+  ) stored,
+  constraint listings_title_length check (char_length(title) between 5 and 120),
+  constraint listings_description_length check (char_length(description) between 20 and 5000),
+  constraint listings_city_length check (char_length(city) between 2 and 80),
+  constraint listings_zone_length check (zone is null or char_length(zone) <= 80),
+  constraint listings_age_range check (age between 18 and 99),
+  constraint listings_hourly_rate_range check (hourly_rate is null or (hourly_rate >= 0 and hourly_rate <= 10000)),
+  constraint listings_category_values check (category in ('donne', 'uomini', 'trans', 'coppie', 'massaggi')),
+  constraint listings_promotion_mode_values check (promotion_mode is null or promotion_mode in ('day', 'night')),
+  constraint listings_promotion_consistent check (
+    not is_premium or (promotion_mode is not null and promotion_start_at is not null and promotion_end_at is not null
+                       and promotion_end_at > promotion_start_at)
+  ),
+  constraint listings_ethnicity_values check (ethnicity <@ array['europea', 'latina', 'asiatica', 'africana', 'araba', 'indiana', 'mediterranea', 'mista']::text[]),
+  constraint listings_nationality_values check (nationality <@ array['italiana', 'albanese', 'brasiliana', 'cinese', 'colombiana', 'cubana', 'francese', 'moldava', 'polacca', 'romena', 'russa', 'spagnola', 'ucraina', 'venezuelana', 'altra']::text[]),
+  constraint listings_breast_type_values check (breast_type <@ array['naturale', 'rifatto']::text[]),
+  constraint listings_hair_color_values check (hair_color <@ array['bionda', 'castana', 'mora', 'rossa', 'nera', 'colorata']::text[]),
+  constraint listings_body_type_values check (body_type <@ array['magra', 'snella', 'atletica', 'normale', 'formosa', 'curvy']::text[]),
+  constraint listings_eye_color_values check (eye_color <@ array['azzurri', 'verdi', 'castani', 'neri', 'grigi', 'nocciola']::text[]),
+  constraint listings_meeting_type_values check (meeting_type <@ array['cena', 'aperitivo', 'relax', 'massaggio', 'viaggio', 'altro']::text[]),
+  constraint listings_availability_for_values check (availability_for <@ array['mattina', 'pomeriggio', 'sera', 'notte', 'weekend']::text[]),
+  constraint listings_meeting_location_values check (meeting_location <@ array['mio-domicilio', 'tuo-domicilio', 'hotel', 'esterno', 'online']::text[]),
+  constraint listings_offered_services_values check (offered_services <@ array['69', 'baci-profondi', 'bacio-leggero', 'due-ragazze', 'girlfriend-experience', 'massaggio-professionale', 'massaggio-prostatico', 'massaggio-sensuale-con-corpo', 'massaggio-tantrico', 'masturbazione-con-mano', 'orale-coperto-con-condom', 'orale-scoperto', 'orgasmo-multiplo', 'porn-star-experience', 'rapporto-anale', 'rapporto-sessuale', 'rimming', 'sesso-orale', 'venuta-in-bocca', 'venuta-su-seno', 'altro']::text[])
+);
+
+comment on table public.listings is 'Advertisements. Public when not paused and not expired.';
+
+-- my-listings: user_id, is_paused asc, is_premium desc, promotion_end_at desc, last_bumped_at desc, created_at desc
+create index listings_owner_order_idx on public.listings
+  (user_id, is_paused, is_premium desc, promotion_end_at desc, last_bumped_at desc, created_at desc);
+-- public ordering: premium first, most recently bumped, newest
+create index listings_public_order_idx on public.listings
+  (is_premium desc, last_bumped_at desc nulls last, created_at desc) where not is_paused;
+create index listings_expires_at_idx on public.listings (expires_at) where not is_paused;
+create index listings_promotion_end_idx on public.listings (promotion_end_at) where is_premium;
+create index listings_category_city_idx on public.listings (category, lower(city));
+create index listings_search_idx on public.listings using gin (search);
+create index listings_city_trgm_idx on public.listings using gin (city gin_trgm_ops);
+create index listings_ethnicity_idx on public.listings using gin (ethnicity);
+create index listings_nationality_idx on public.listings using gin (nationality);
+create index listings_breast_type_idx on public.listings using gin (breast_type);
+create index listings_hair_color_idx on public.listings using gin (hair_color);
+create index listings_body_type_idx on public.listings using gin (body_type);
+create index listings_eye_color_idx on public.listings using gin (eye_color);
+create index listings_meeting_type_idx on public.listings using gin (meeting_type);
+create index listings_availability_for_idx on public.listings using gin (availability_for);
+create index listings_meeting_location_idx on public.listings using gin (meeting_location);
+create index listings_offered_services_idx on public.listings using gin (offered_services);
+
+create trigger listings_set_updated_at before update on public.listings
+  for each row execute function public.set_updated_at();
+
+/**
+ * Validates a listing with Italian messages before the check constraints would answer in
+ * English: runs on insert (create_listing) and on the owner's direct column updates.
+ */
+create or replace function public.validate_listing() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.title := trim(new.title);
+  new.city := trim(new.city);
+  new.zone := nullif(trim(new.zone), '');
+  new.description := trim(new.description);
+  if new.title is null or char_length(new.title) < 5 or char_length(new.title) > 120 then
+    raise exception 'Il titolo deve contenere da 5 a 120 caratteri.' using errcode = 'P0001', detail = 'invalid_title';
+  end if;
+  if new.description is null or char_length(new.description) < 20 or char_length(new.description) > 5000 then
+    raise exception 'La descrizione deve contenere da 20 a 5000 caratteri.' using errcode = 'P0001', detail = 'invalid_description';
+  end if;
+  if new.city is null or char_length(new.city) < 2 or char_length(new.city) > 80 then
+    raise exception 'Indica una città valida.' using errcode = 'P0001', detail = 'invalid_city';
+  end if;
+  if new.zone is not null and char_length(new.zone) > 80 then
+    raise exception 'La zona può contenere al massimo 80 caratteri.' using errcode = 'P0001', detail = 'invalid_zone';
+  end if;
+  if new.age is null or new.age < 18 or new.age > 99 then
+    raise exception 'L''età deve essere compresa tra 18 e 99 anni.' using errcode = 'P0001', detail = 'invalid_age';
+  end if;
+  if new.category is null or new.category not in ('donne', 'uomini', 'trans', 'coppie', 'massaggi') then
+    raise exception 'Categoria non valida.' using errcode = 'P0001', detail = 'invalid_category';
+  end if;
+  if new.hourly_rate is not null and (new.hourly_rate < 0 or new.hourly_rate > 10000) then
+    raise exception 'La tariffa oraria non è valida.' using errcode = 'P0001', detail = 'invalid_hourly_rate';
+  end if;
+  if not (coalesce(new.ethnicity, '{}') <@ array['europea', 'latina', 'asiatica', 'africana', 'araba', 'indiana', 'mediterranea', 'mista']::text[]
+      and coalesce(new.nationality, '{}') <@ array['italiana', 'albanese', 'brasiliana', 'cinese', 'colombiana', 'cubana', 'francese', 'moldava', 'polacca', 'romena', 'russa', 'spagnola', 'ucraina', 'venezuelana', 'altra']::text[]
+      and coalesce(new.breast_type, '{}') <@ array['naturale', 'rifatto']::text[]
+      and coalesce(new.hair_color, '{}') <@ array['bionda', 'castana', 'mora', 'rossa', 'nera', 'colorata']::text[]
+      and coalesce(new.body_type, '{}') <@ array['magra', 'snella', 'atletica', 'normale', 'formosa', 'curvy']::text[]
+      and coalesce(new.eye_color, '{}') <@ array['azzurri', 'verdi', 'castani', 'neri', 'grigi', 'nocciola']::text[]
+      and coalesce(new.meeting_type, '{}') <@ array['cena', 'aperitivo', 'relax', 'massaggio', 'viaggio', 'altro']::text[]
+      and coalesce(new.availability_for, '{}') <@ array['mattina', 'pomeriggio', 'sera', 'notte', 'weekend']::text[]
+      and coalesce(new.meeting_location, '{}') <@ array['mio-domicilio', 'tuo-domicilio', 'hotel', 'esterno', 'online']::text[]
+      and coalesce(new.offered_services, '{}') <@ array['69', 'baci-profondi', 'bacio-leggero', 'due-ragazze', 'girlfriend-experience', 'massaggio-professionale', 'massaggio-prostatico', 'massaggio-sensuale-con-corpo', 'massaggio-tantrico', 'masturbazione-con-mano', 'orale-coperto-con-condom', 'orale-scoperto', 'orgasmo-multiplo', 'porn-star-experience', 'rapporto-anale', 'rapporto-sessuale', 'rimming', 'sesso-orale', 'venuta-in-bocca', 'venuta-su-seno', 'altro']::text[]) then
+    raise exception 'Uno o più valori selezionati non sono validi.' using errcode = 'P0001', detail = 'invalid_option';
+  end if;
+  return new;
+end
+$$;
+
+create trigger listings_validate before insert or update of title, category, city, zone, age, description, hourly_rate,
+  ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for,
+  meeting_location, offered_services on public.listings
+  for each row execute function public.validate_listing();
+
+/** A URL slug from a title and a city: lower-case ASCII words joined by '-', plus a short random suffix. */
+create or replace function public.slugify_listing(p_title text, p_city text) returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select left(trim(both '-' from regexp_replace(
+           lower(translate(coalesce(p_title, '') || ' ' || coalesce(p_city, ''),
+             'àáâäãèéêëìíîïòóôöõùúûüçñÀÁÂÄÃÈÉÊËÌÍÎÏÒÓÔÖÕÙÚÛÜÇÑ',
+             'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')),
+           '[^a-z0-9]+', '-', 'g')), 80)
+         || '-' || substr(md5(random()::text || clock_timestamp()::text), 1, 6)
+$$;
+
+-- ---------------------------------------------------------------------------------------
+
+create table public.listing_photos (
+  id uuid primary key default gen_random_uuid(),
+  listing_id uuid not null references public.listings (id) on delete cascade,
+  url text not null,
+  original_url text,
+  is_primary boolean not null default false,
+  storage_path text,
+  original_path text,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.listing_photos is 'Up to 5 photos per listing: cropped 4:5 jpeg (url) plus the uncropped source (original_url).';
+
+create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at);
+
+/** At most max_photos_per_listing (5) photos per listing; the first photo becomes primary. */
+create or replace function public.enforce_listing_photo_limit() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n int;
+  max_photos int := coalesce((select (s.value #>> '{}')::int from public.settings s where s.key = 'max_photos_per_listing'), 5);
+begin
+  perform 1 from public.listings l where l.id = new.listing_id for update;
+  select count(*) into n from public.listing_photos p where p.listing_id = new.listing_id;
+  if n >= max_photos then
+    raise exception 'Puoi caricare al massimo % foto per annuncio.', max_photos using errcode = 'P0001', detail = 'too_many_photos';
+  end if;
+  if n = 0 then
+    new.is_primary := true;
+  end if;
+  return new;
+end
+$$;
+
+create trigger listing_photos_limit before insert on public.listing_photos
+  for each row execute function public.enforce_listing_photo_limit();
+
+/** When the primary photo is deleted and others remain, the oldest remaining becomes primary. */
+create or replace function public.promote_next_primary_photo() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.is_primary and not exists (select 1 from public.listing_photos p where p.listing_id = old.listing_id and p.is_primary) then
+    update public.listing_photos set is_primary = true
+    where id = (select p.id from public.listing_photos p where p.listing_id = old.listing_id order by p.created_at, p.id limit 1);
+  end if;
+  return null;
+end
+$$;
+
+create trigger listing_photos_next_primary after delete on public.listing_photos
+  for each row execute function public.promote_next_primary_photo();
+
+-- ---------------------------------------------------------------------------------------
+
+create table public.listing_reports (
+  id uuid primary key default gen_random_uuid(),
+  listing_id uuid not null references public.listings (id) on delete cascade,
+  reporter_id uuid not null references public.profiles (id) on delete cascade,
+  reason text not null check (reason in ('spam', 'truffa', 'minorenne', 'contenuto-inappropriato', 'foto-false', 'altro')),
+  details text check (details is null or char_length(details) <= 2000),
+  status text not null default 'open' check (status in ('open', 'reviewed', 'dismissed')),
+  created_at timestamptz not null default now(),
+  reviewed_at timestamptz,
+  reviewed_by uuid references public.profiles (id) on delete set null
+);
+
+create unique index listing_reports_one_open_idx on public.listing_reports (reporter_id, listing_id) where status = 'open';
+create index listing_reports_status_idx on public.listing_reports (status, created_at desc);
+create index listing_reports_listing_idx on public.listing_reports (listing_id);
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges and RLS
+
+alter table public.listings enable row level security;
+alter table public.listing_photos enable row level security;
+alter table public.listing_reports enable row level security;
+
+revoke all on table public.listings, public.listing_photos, public.listing_reports from anon, authenticated;
+grant all on table public.listings, public.listing_photos, public.listing_reports to service_role;
+
+-- listings: created by create_listing(); owners edit the content columns and delete.
+grant select on table public.listings to anon, authenticated;
+grant update (title, category, city, zone, age, description, hourly_rate, ethnicity, nationality, breast_type,
+  hair_color, body_type, eye_color, meeting_type, availability_for, meeting_location, offered_services)
+  on table public.listings to authenticated;
+grant delete on table public.listings to authenticated;
+
+create policy "Anyone can read public listings" on public.listings
+  for select to anon
+  using (not is_paused and expires_at > now());
+
+create policy "Users can read public listings and their own" on public.listings
+  for select to authenticated
+  using ((not is_paused and expires_at > now()) or user_id = (select auth.uid()) or (select public.current_role_is_staff()));
+
+create policy "Owners can update their listings" on public.listings
+  for update to authenticated
+  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
+  with check (user_id = (select auth.uid()));
+
+create policy "Owners and staff can delete listings" on public.listings
+  for delete to authenticated
+  using ((user_id = (select auth.uid()) and (select public.current_user_can_write())) or (select public.current_role_is_staff()));
+
+-- listing_photos: the listing's owner manages them; everyone sees photos of public listings.
+grant select on table public.listing_photos to anon, authenticated;
+grant insert (listing_id, url, original_url, is_primary, storage_path, original_path) on table public.listing_photos to authenticated;
+grant update (url, original_url, is_primary, storage_path, original_path) on table public.listing_photos to authenticated;
+grant delete on table public.listing_photos to authenticated;
+
+create policy "Anyone can read photos of public listings" on public.listing_photos
+  for select to anon
+  using (exists (select 1 from public.listings l where l.id = listing_id and not l.is_paused and l.expires_at > now()));
+
+create policy "Users can read photos of public listings and their own" on public.listing_photos
+  for select to authenticated
+  using (exists (select 1 from public.listings l where l.id = listing_id
+                 and ((not l.is_paused and l.expires_at > now()) or l.user_id = (select auth.uid())))
+         or (select public.current_role_is_staff()));
+
+create policy "Owners can add photos to their listings" on public.listing_photos
+  for insert to authenticated
+  with check ((select public.current_user_can_write())
+              and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())));
+
+create policy "Owners can update photos of their listings" on public.listing_photos
+  for update to authenticated
+  using ((select public.current_user_can_write())
+         and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
+  with check (exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())));
+
+create policy "Owners and staff can delete photos" on public.listing_photos
+  for delete to authenticated
+  using (((select public.current_user_can_write())
+          and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
+         or (select public.current_role_is_staff()));
+
+-- listing_reports: signed-in users report; staff review.
+grant select on table public.listing_reports to authenticated;
+grant insert (listing_id, reporter_id, reason, details) on table public.listing_reports to authenticated;
+grant update (status) on table public.listing_reports to authenticated;
+
+create policy "Reporters and staff can read reports" on public.listing_reports
+  for select to authenticated
+  using (reporter_id = (select auth.uid()) or (select public.current_role_is_staff()));
+
+create policy "Users can report listings" on public.listing_reports
+  for insert to authenticated
+  with check (reporter_id = (select auth.uid()) and (select public.current_user_can_write()));
+
+create policy "Staff can review reports" on public.listing_reports
+  for update to authenticated
+  using ((select public.current_role_is_staff()))
+  with check ((select public.current_role_is_staff()));
+
+revoke execute on function public.validate_listing() from public, anon, authenticated;
+revoke execute on function public.slugify_listing(text, text) from public, anon, authenticated;
+revoke execute on function public.enforce_listing_photo_limit() from public, anon, authenticated;
+revoke execute on function public.promote_next_primary_photo() from public, anon, authenticated;

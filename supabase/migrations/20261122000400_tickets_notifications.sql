@@ -1,0 +1,389 @@
+-- Support tickets and their messages, the notification bell (admin_notifications, in the
+-- realtime publication) with the triggers that feed it, and web-push subscriptions.
+
+create table public.tickets (
+  id uuid primary key default gen_random_uuid(),
+  subject text not null check (char_length(subject) between 1 and 200),
+  status text not null default 'open' check (status in ('open', 'in_progress', 'resolved', 'closed')),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_replied_by text check (last_replied_by is null or last_replied_by in ('user', 'admin', 'supporto')),
+  listing_id uuid references public.listings (id) on delete set null,
+  user_id uuid references public.profiles (id) on delete set null,
+  reporter_email text not null check (reporter_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$')
+);
+
+create index tickets_user_updated_idx on public.tickets (user_id, updated_at desc);
+create index tickets_reporter_email_idx on public.tickets (lower(reporter_email), updated_at desc);
+create index tickets_status_updated_idx on public.tickets (status, updated_at desc);
+create index tickets_listing_idx on public.tickets (listing_id) where listing_id is not null;
+
+create table public.ticket_messages (
+  id uuid primary key default gen_random_uuid(),
+  ticket_id uuid not null references public.tickets (id) on delete cascade,
+  author_id uuid references public.profiles (id) on delete set null,
+  author_role text not null check (author_role in ('user', 'admin', 'supporto')),
+  body text not null check (char_length(body) between 1 and 5000),
+  created_at timestamptz not null default now()
+);
+
+create index ticket_messages_ticket_created_idx on public.ticket_messages (ticket_id, created_at);
+
+create table public.admin_notifications (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references public.profiles (id) on delete cascade,
+  type text not null,
+  entity_id text,
+  message text not null,
+  is_read boolean not null default false,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.admin_notifications is 'The bell: user_id null = staff-wide, else one user.';
+
+create index admin_notifications_user_created_idx on public.admin_notifications (user_id, created_at desc);
+create index admin_notifications_staff_created_idx on public.admin_notifications (created_at desc) where user_id is null;
+create index admin_notifications_entity_idx on public.admin_notifications (type, entity_id);
+
+create table public.push_subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  endpoint text not null unique,
+  p256dh text not null,
+  auth text not null,
+  user_agent text,
+  created_at timestamptz not null default now()
+);
+
+create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
+
+do $$
+begin
+  if not exists (select from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'admin_notifications') then
+    alter publication supabase_realtime add table public.admin_notifications;
+  end if;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Triggers that write notifications
+
+/** A new ticket tells the staff (user_id null); the bell links to /my-tickets/{id}. */
+create or replace function public.notify_new_ticket() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.admin_notifications (user_id, type, entity_id, message)
+  values (null, 'new_ticket', new.id::text, 'Nuovo ticket da ' || new.reporter_email || ': ' || left(new.subject, 120));
+  return null;
+end
+$$;
+
+create trigger tickets_notify_new after insert on public.tickets
+  for each row execute function public.notify_new_ticket();
+
+/** A resolved ticket tells its owner. */
+create or replace function public.notify_ticket_resolved() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.user_id is not null then
+    insert into public.admin_notifications (user_id, type, entity_id, message)
+    values (new.user_id, 'ticket_resolved', new.id::text, 'Il tuo ticket "' || left(new.subject, 120) || '" è stato risolto.');
+  end if;
+  return null;
+end
+$$;
+
+create trigger tickets_notify_resolved after update of status on public.tickets
+  for each row when (new.status = 'resolved' and old.status is distinct from 'resolved')
+  execute function public.notify_ticket_resolved();
+
+/** A staff reply tells the ticket's owner; a user's reply tells the staff. */
+create or replace function public.notify_ticket_reply() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t public.tickets%rowtype;
+begin
+  select * into t from public.tickets where id = new.ticket_id;
+  if new.author_role in ('admin', 'supporto') then
+    if t.user_id is not null and t.user_id is distinct from new.author_id then
+      insert into public.admin_notifications (user_id, type, entity_id, message)
+      values (t.user_id, 'ticket_reply', t.id::text, 'Nuova risposta al tuo ticket "' || left(t.subject, 120) || '".');
+    end if;
+  elsif exists (select 1 from public.ticket_messages m where m.ticket_id = new.ticket_id and m.id <> new.id) then
+    insert into public.admin_notifications (user_id, type, entity_id, message)
+    values (null, 'ticket_reply', t.id::text, 'Nuova risposta dell''utente al ticket "' || left(t.subject, 120) || '".');
+  end if;
+  return null;
+end
+$$;
+
+create trigger ticket_messages_notify_reply after insert on public.ticket_messages
+  for each row execute function public.notify_ticket_reply();
+
+/** A new listing report tells the staff; the bell links to /admin. */
+create or replace function public.notify_new_report() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  title text;
+begin
+  select l.title into title from public.listings l where l.id = new.listing_id;
+  insert into public.admin_notifications (user_id, type, entity_id, message)
+  values (null, 'new_report', new.id::text, 'Nuova segnalazione (' || new.reason || ') per l''annuncio "' || left(coalesce(title, ''), 120) || '".');
+  return null;
+end
+$$;
+
+create trigger listing_reports_notify_new after insert on public.listing_reports
+  for each row execute function public.notify_new_report();
+
+-- ---------------------------------------------------------------------------------------
+-- Ticket functions
+
+/**
+ * Opens a ticket for the signed-in, not banned caller with its first message.
+ * Validates like the form (e-mail required and valid, message >= 20 characters);
+ * the subject defaults to the footer's 'Nuova richiesta di supporto generale'.
+ */
+create or replace function public.create_ticket(
+  p_sender_email text,
+  p_message text,
+  p_subject text default null,
+  p_listing_id uuid default null
+) returns public.tickets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := public.require_active_user();
+  email text := lower(trim(coalesce(p_sender_email, '')));
+  body text := trim(coalesce(p_message, ''));
+  subject text := left(coalesce(nullif(trim(p_subject), ''), 'Nuova richiesta di supporto generale'), 200);
+  t public.tickets;
+begin
+  if email = '' then
+    raise exception 'L''email è obbligatoria.' using errcode = 'P0001', detail = 'email_required';
+  end if;
+  if email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'L''email non è valida.' using errcode = 'P0001', detail = 'email_invalid';
+  end if;
+  if char_length(body) < 20 then
+    raise exception 'Il messaggio deve contenere almeno 20 caratteri.' using errcode = 'P0001', detail = 'message_too_short';
+  end if;
+  if char_length(body) > 5000 then
+    raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
+  end if;
+  if p_listing_id is not null and not exists (select 1 from public.listings l where l.id = p_listing_id) then
+    raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
+  end if;
+  insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by)
+  values (subject, p_listing_id, uid, email, 'user')
+  returning * into t;
+  insert into public.ticket_messages (ticket_id, author_id, author_role, body)
+  values (t.id, uid, 'user', body);
+  return t;
+end
+$$;
+
+/**
+ * Adds a message to a ticket. The ticket's owner (user_id or reporter_email) answers as
+ * 'user' and reopens a resolved ticket; staff answer as their role and move an open
+ * ticket to in_progress. Closed tickets take no replies.
+ */
+create or replace function public.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := public.require_active_user();
+  r text := public.current_user_role();
+  t public.tickets;
+  body text := trim(coalesce(p_body, ''));
+  author text;
+  m public.ticket_messages;
+begin
+  select * into t from public.tickets where id = p_ticket_id for update;
+  if not found then
+    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
+  end if;
+  if r in ('admin', 'supporto') then
+    author := r;
+  elsif t.user_id = uid or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', '')) then
+    author := 'user';
+  else
+    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
+  end if;
+  if t.status = 'closed' then
+    raise exception 'Il ticket è chiuso: non è possibile rispondere.' using errcode = 'P0001', detail = 'ticket_closed';
+  end if;
+  if char_length(body) < 1 then
+    raise exception 'Il messaggio non può essere vuoto.' using errcode = 'P0001', detail = 'message_empty';
+  end if;
+  if char_length(body) > 5000 then
+    raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
+  end if;
+  insert into public.ticket_messages (ticket_id, author_id, author_role, body)
+  values (t.id, uid, author, body)
+  returning * into m;
+  update public.tickets
+     set last_replied_by = author,
+         updated_at = now(),
+         status = case
+           when author = 'user' and status = 'resolved' then 'open'
+           when author <> 'user' and status = 'open' then 'in_progress'
+           else status end
+   where id = t.id;
+  return m;
+end
+$$;
+
+/**
+ * Sets a ticket's status. Staff may set any status; the ticket's owner may only close
+ * it (or reopen a resolved one).
+ */
+create or replace function public.set_ticket_status(p_ticket_id uuid, p_status text) returns public.tickets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := public.require_active_user();
+  staff boolean := public.current_role_is_staff();
+  t public.tickets;
+begin
+  if p_status is null or p_status not in ('open', 'in_progress', 'resolved', 'closed') then
+    raise exception 'Stato del ticket non valido.' using errcode = 'P0001', detail = 'invalid_status';
+  end if;
+  select * into t from public.tickets where id = p_ticket_id for update;
+  if not found or not (staff or t.user_id = uid or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', ''))) then
+    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
+  end if;
+  if not staff and not (p_status = 'closed' or (p_status = 'open' and t.status = 'resolved')) then
+    raise exception 'Puoi solo chiudere il ticket o riaprirlo se risolto.' using errcode = '42501', detail = 'forbidden';
+  end if;
+  update public.tickets set status = p_status, updated_at = now() where id = t.id returning * into t;
+  return t;
+end
+$$;
+
+/**
+ * Marks notifications read (all the caller's unread ones when p_ids is null). Users mark
+ * their own; staff also the staff-wide ones. Returns how many changed.
+ */
+create or replace function public.mark_notifications_read(p_ids uuid[] default null) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := public.require_active_user();
+  staff boolean := public.current_role_is_staff();
+  n integer;
+begin
+  update public.admin_notifications a
+     set is_read = true
+   where not a.is_read
+     and (p_ids is null or a.id = any (p_ids))
+     and (a.user_id = uid or (staff and a.user_id is null));
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges and RLS
+
+alter table public.tickets enable row level security;
+alter table public.ticket_messages enable row level security;
+alter table public.admin_notifications enable row level security;
+alter table public.push_subscriptions enable row level security;
+
+revoke all on table public.tickets, public.ticket_messages, public.admin_notifications, public.push_subscriptions
+  from anon, authenticated;
+grant all on table public.tickets, public.ticket_messages, public.admin_notifications, public.push_subscriptions
+  to service_role;
+
+grant select on table public.tickets, public.ticket_messages to authenticated;
+
+create policy "Users can read their tickets" on public.tickets
+  for select to authenticated
+  using (user_id = (select auth.uid()) or lower(reporter_email) = lower((select auth.jwt() ->> 'email')));
+
+create policy "Staff can read every ticket" on public.tickets
+  for select to authenticated
+  using ((select public.current_role_is_staff()));
+
+create policy "Users can read messages of their tickets" on public.ticket_messages
+  for select to authenticated
+  using (exists (select 1 from public.tickets t where t.id = ticket_id
+                 and (t.user_id = (select auth.uid()) or lower(t.reporter_email) = lower((select auth.jwt() ->> 'email')))));
+
+create policy "Staff can read every ticket message" on public.ticket_messages
+  for select to authenticated
+  using ((select public.current_role_is_staff()));
+
+grant select on table public.admin_notifications to authenticated;
+grant update (is_read) on table public.admin_notifications to authenticated;
+
+create policy "Users can read their notifications" on public.admin_notifications
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Staff can read staff-wide notifications" on public.admin_notifications
+  for select to authenticated
+  using (user_id is null and (select public.current_role_is_staff()));
+
+create policy "Users can mark their notifications read" on public.admin_notifications
+  for update to authenticated
+  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
+  with check (user_id = (select auth.uid()));
+
+create policy "Staff can mark staff-wide notifications read" on public.admin_notifications
+  for update to authenticated
+  using (user_id is null and (select public.current_role_is_staff()))
+  with check (user_id is null);
+
+grant select, delete on table public.push_subscriptions to authenticated;
+grant insert (user_id, endpoint, p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
+grant update (p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
+
+create policy "Users can read their push subscriptions" on public.push_subscriptions
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can add their push subscriptions" on public.push_subscriptions
+  for insert to authenticated
+  with check (user_id = (select auth.uid()) and (select public.current_user_can_write()));
+
+create policy "Users can update their push subscriptions" on public.push_subscriptions
+  for update to authenticated
+  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
+  with check (user_id = (select auth.uid()));
+
+create policy "Users can delete their push subscriptions" on public.push_subscriptions
+  for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+revoke execute on function public.notify_new_ticket() from public, anon, authenticated;
+revoke execute on function public.notify_ticket_resolved() from public, anon, authenticated;
+revoke execute on function public.notify_ticket_reply() from public, anon, authenticated;
+revoke execute on function public.notify_new_report() from public, anon, authenticated;
+revoke execute on function public.create_ticket(text, text, text, uuid) from public, anon;
+revoke execute on function public.reply_ticket(uuid, text) from public, anon;
+revoke execute on function public.set_ticket_status(uuid, text) from public, anon;
+revoke execute on function public.mark_notifications_read(uuid[]) from public, anon;
+grant execute on function public.create_ticket(text, text, text, uuid), public.reply_ticket(uuid, text),
+  public.set_ticket_status(uuid, text), public.mark_notifications_read(uuid[]) to authenticated, service_role;

@@ -1,0 +1,159 @@
+-- Scheduled jobs. Each body is a SQL function taking the current time (default now()) so
+-- tests can call it directly as service_role; cron.schedule (pg_cron's signature) runs
+-- `select public.<fn>()`. On Supabase pg_cron must be created; locally the cron schema exists.
+
+do $$
+begin
+  if exists (select from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+  end if;
+end
+$$;
+
+/** Ends promotions whose end has passed (not paused): is_premium false, promotion fields emptied. */
+create or replace function public.end_expired_promotions(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.listings set is_premium = false, promotion_mode = null, promotion_start_at = null, promotion_end_at = null
+   where is_premium and not is_paused and promotion_end_at < p_now;
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+/**
+ * Expires listings whose expires_at has passed (not paused): they already left the public
+ * view through RLS; this ends any promotion left on them and tells the owner once per expiry.
+ */
+create or replace function public.expire_listings(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  with expired as (
+    select l.id, l.user_id, l.title, l.expires_at from public.listings l
+     where not l.is_paused and l.expires_at <= p_now
+  ), cleared as (
+    update public.listings l set is_premium = false, promotion_mode = null, promotion_start_at = null, promotion_end_at = null
+      from expired e where l.id = e.id and l.is_premium
+    returning l.id
+  ), notified as (
+    insert into public.admin_notifications (user_id, type, entity_id, message)
+    select e.user_id, 'listing_expired', e.id::text,
+           'Il tuo annuncio "' || left(e.title, 120) || '" è scaduto il '
+           || to_char(e.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '. Rinnovalo per renderlo di nuovo visibile.'
+      from expired e
+     where not exists (select 1 from public.admin_notifications a
+                        where a.type = 'listing_expired' and a.entity_id = e.id::text
+                          and a.message like '%' || to_char(e.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '%')
+    returning 1
+  )
+  select (select count(*) from notified) into n;
+  return n;
+end
+$$;
+
+/**
+ * Warns owners shortly (listing_expiry_warning_hours, 24) before a listing expires,
+ * once per expiry date.
+ */
+create or replace function public.notify_expiring_listings(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hours integer := public.setting_int('listing_expiry_warning_hours', 24);
+  n integer;
+begin
+  insert into public.admin_notifications (user_id, type, entity_id, message)
+  select l.user_id, 'listing_expiring', l.id::text,
+         'Il tuo annuncio "' || left(l.title, 120) || '" scade il '
+         || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '.'
+    from public.listings l
+   where not l.is_paused and l.expires_at > p_now and l.expires_at <= p_now + make_interval(hours => hours)
+     and not exists (select 1 from public.admin_notifications a
+                      where a.type = 'listing_expiring' and a.entity_id = l.id::text
+                        and a.message like '%' || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '%');
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+/**
+ * The start of the current night-bump slot, or null outside the night window. The window
+ * 21:00-05:00 Europe/Rome (8 hours) is cut into promotion_night_bumps (5) equal slots of
+ * 96 minutes starting 21:00, 22:36, 00:12, 01:48, 03:24.
+ */
+create or replace function public.night_bump_slot_start(p_now timestamptz default now()) returns timestamptz
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  bumps integer := greatest(public.setting_int('promotion_night_bumps', 5), 1);
+  local_now timestamp := p_now at time zone 'Europe/Rome';
+  night_start timestamp;
+  slot_minutes numeric := 480.0 / bumps;
+  slot integer;
+begin
+  if local_now::time >= time '21:00' then
+    night_start := local_now::date + time '21:00';
+  elsif local_now::time < time '05:00' then
+    night_start := (local_now::date - 1) + time '21:00';
+  else
+    return null;
+  end if;
+  slot := floor(extract(epoch from (local_now - night_start)) / 60 / slot_minutes)::integer;
+  return (night_start + make_interval(mins => floor(slot * slot_minutes)::integer)) at time zone 'Europe/Rome';
+end
+$$;
+
+/**
+ * Bumps promoted listings (last_bumped_at = now): a 'day' promotion once when it starts
+ * (covers pending promotions that just became active), a 'night' promotion once per
+ * night slot. Runs every 5 minutes. Returns the number of listings bumped.
+ */
+create or replace function public.run_promotion_bumps(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  slot_start timestamptz := public.night_bump_slot_start(p_now);
+  n integer;
+begin
+  update public.listings l set last_bumped_at = p_now
+   where l.is_premium and not l.is_paused and l.expires_at > p_now
+     and l.promotion_start_at <= p_now and l.promotion_end_at >= p_now
+     and (
+       (l.promotion_mode = 'day' and (l.last_bumped_at is null or l.last_bumped_at < l.promotion_start_at))
+       or (l.promotion_mode = 'night' and slot_start is not null and (l.last_bumped_at is null or l.last_bumped_at < slot_start))
+     );
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+revoke execute on function public.end_expired_promotions(timestamptz) from public, anon, authenticated;
+revoke execute on function public.expire_listings(timestamptz) from public, anon, authenticated;
+revoke execute on function public.notify_expiring_listings(timestamptz) from public, anon, authenticated;
+revoke execute on function public.night_bump_slot_start(timestamptz) from public, anon, authenticated;
+revoke execute on function public.run_promotion_bumps(timestamptz) from public, anon, authenticated;
+grant execute on function public.end_expired_promotions(timestamptz), public.expire_listings(timestamptz),
+  public.notify_expiring_listings(timestamptz), public.night_bump_slot_start(timestamptz),
+  public.run_promotion_bumps(timestamptz) to service_role;
+
+select cron.schedule('end-expired-promotions', '*/5 * * * *', 'select public.end_expired_promotions()');
+select cron.schedule('expire-listings', '*/15 * * * *', 'select public.expire_listings()');
+select cron.schedule('promotion-bumps', '*/5 * * * *', 'select public.run_promotion_bumps()');
+select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select public.notify_expiring_listings()');

@@ -1,0 +1,42 @@
+/**
+ * Races on a real PostgreSQL server (PGlite serialises every query, so it cannot race):
+ * a single-use coupon redeemed by 20 parallel calls, and parallel spends on one balance.
+ */
+import { describe, expect, it } from 'vitest';
+import { platformInfo } from '../support/clients.ts';
+import { admin, credits, makeUser, validListing } from './helpers.ts';
+
+describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)', () => {
+  it('20 parallel apply_coupon calls on one single-use coupon: exactly one succeeds', async () => {
+    const u = await makeUser({ credits: 0 });
+    const code = `RACE${Date.now()}`;
+    await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'credits', discount_value: 10 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => u.client.rpc('apply_coupon', { p_code: code })));
+    expect(results.filter((r) => !r.error)).toHaveLength(1);
+    expect(results.filter((r) => r.error).every((r) => r.error!.message === 'Hai già utilizzato questo coupon.')).toBe(true);
+    expect(await credits(u.id)).toBe(10);
+    const { data } = await admin().from('coupons').select('usage_count').eq('code', code).single();
+    expect(data!.usage_count).toBe(1);
+  });
+
+  it('20 users racing for a coupon with max_uses 1: exactly one succeeds', async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => makeUser({ credits: 0 })));
+    const code = `RACEMAX${Date.now()}`;
+    await admin().from('coupons').insert({ code, type: 'reusable', discount_type: 'credits', discount_value: 10, max_uses: 1 });
+    const results = await Promise.all(users.map((u) => u.client.rpc('apply_coupon', { p_code: code })));
+    expect(results.filter((r) => !r.error)).toHaveLength(1);
+    const { data } = await admin().from('coupons').select('usage_count').eq('code', code).single();
+    expect(data!.usage_count).toBe(1);
+  });
+
+  it('parallel spends never take credits below zero', async () => {
+    const u = await makeUser({ credits: 45 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => u.client.rpc('create_listing', validListing)));
+    expect(results.filter((r) => !r.error)).toHaveLength(4);
+    expect(await credits(u.id)).toBe(5);
+    const { data: tx } = await admin().from('credit_transactions').select('amount').eq('user_id', u.id);
+    expect(tx!.reduce((s, t) => s + t.amount, 0)).toBe(-40);
+    const { count } = await admin().from('listings').select('id', { count: 'exact', head: true }).eq('user_id', u.id);
+    expect(count).toBe(4);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The demo data (supabase/seed.sql, generated from supabase/seed/data.ts) as loaded by the
+ * platform on its empty test database, read back through supabase-js. Other suites share
+ * this database, so everything here is looked up by the seed's fixed ids.
+ */
+import { describe, expect, it } from 'vitest';
+import { client, platformInfo, serviceClient } from '../support/clients.ts';
+import { COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey } from '../../supabase/seed/data.ts';
+import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
+import { seedPhotos } from '../../supabase/seed/photos.ts';
+
+const ids = LISTINGS.map((l) => l.id);
+const userIds = USERS.map((u) => u.id);
+const admin = () => serviceClient();
+
+async function signIn(key: string) {
+  const u = userByKey(key);
+  const c = client();
+  const { data, error } = await c.auth.signInWithPassword({ email: u.email, password: u.password });
+  if (error) throw new Error(`${u.email}: ${error.message}`);
+  return { client: c, user: data.user!, u };
+}
+
+async function seededListings() {
+  const { data, error } = await admin().from('listings').select('*').in('id', ids);
+  if (error) throw error;
+  return data as Record<string, any>[];
+}
+
+describe('seed: listings', () => {
+  it('has the 60 demo listings in at least 12 cities, every category and attribute value used', async () => {
+    const rows = await seededListings();
+    expect(rows).toHaveLength(60);
+    expect(new Set(rows.map((r) => r.city)).size).toBeGreaterThanOrEqual(12);
+    expect(rows.every((r) => typeof r.zone === 'string' && r.zone.length > 0)).toBe(true);
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(VALUE_LISTS.category));
+    for (const attr of ARRAY_ATTRIBUTES) {
+      const used = new Set(rows.flatMap((r) => r[attr] as string[]));
+      expect([...VALUE_LISTS[attr]].filter((v) => !used.has(v)), attr).toEqual([]);
+    }
+    for (const r of rows) {
+      expect(r.age).toBeGreaterThanOrEqual(18);
+      expect(r.age).toBeLessThanOrEqual(99);
+      expect(Number(r.hourly_rate)).toBeGreaterThan(0);
+    }
+  });
+
+  it('has active day and night promotions, pending ones, paused listings with frozen clocks and expired ones', async () => {
+    const rows = await seededListings();
+    const now = Date.now();
+    const t = (x: string | null) => (x ? Date.parse(x) : NaN);
+    const hot = rows.filter((r) => r.is_premium && !r.is_paused && t(r.promotion_start_at) <= now && now <= t(r.promotion_end_at));
+    expect(hot.filter((r) => r.promotion_mode === 'day').length).toBeGreaterThanOrEqual(3);
+    expect(hot.filter((r) => r.promotion_mode === 'night').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((r) => r.is_premium && !r.is_paused && t(r.promotion_start_at) > now).length).toBeGreaterThanOrEqual(2);
+    const paused = rows.filter((r) => r.is_paused);
+    expect(paused.length).toBeGreaterThanOrEqual(4);
+    expect(paused.every((r) => r.paused_at && r.remaining_expires_at_duration)).toBe(true);
+    expect(paused.some((r) => r.is_premium && r.remaining_promotion_duration)).toBe(true);
+    expect(rows.filter((r) => !r.is_paused && t(r.expires_at) < now).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows visitors only the public demo listings (not paused, not expired)', async () => {
+    const expected = LISTINGS.filter((l) => !l.isPaused && l.expiresAt > 0).map((l) => l.id).sort();
+    const { data, error } = await client().from('listings').select('id').in('id', ids);
+    expect(error).toBeNull();
+    expect(data!.map((r) => r.id).sort()).toEqual(expected);
+  });
+});
+
+describe('seed: accounts and credits', () => {
+  it('lets every documented account sign in with its password, with its role', async () => {
+    for (const key of ['admin', 'supporto', 'giulia', 'marco', 'bannato']) {
+      const { client: c, user, u } = await signIn(key);
+      expect(user.id).toBe(u.id);
+      expect(user.email).toBe(u.email);
+      const { data, error } = await c.from('profiles').select('role, email').eq('id', u.id).single();
+      expect(error).toBeNull();
+      expect(data).toEqual({ role: u.role, email: u.email });
+    }
+    const wrong = await client().auth.signInWithPassword({ email: 'giulia@incontri.local', password: 'sbagliata' });
+    expect(wrong.error).not.toBeNull();
+  });
+
+  it('keeps every balance equal to the sum of its credit transactions', async () => {
+    const [profiles, txs] = await Promise.all([
+      admin().from('profiles').select('id, credits, referral_code, referred_by').in('id', userIds),
+      admin().from('credit_transactions').select('user_id, amount, type').in('user_id', userIds),
+    ]);
+    expect(profiles.error).toBeNull();
+    expect(txs.error).toBeNull();
+    expect(profiles.data).toHaveLength(USERS.length);
+    for (const p of profiles.data!) {
+      const sum = txs.data!.filter((t) => t.user_id === p.id).reduce((s, t) => s + (t.amount as number), 0);
+      expect(p.credits, p.id).toBe(sum);
+    }
+    expect(new Set(txs.data!.map((t) => t.type))).toEqual(
+      new Set(['purchase', 'listing_creation', 'premium_upgrade', 'coupon_credit_add', 'referral_bonus', 'admin_adjustment']),
+    );
+    const marco = profiles.data!.find((p) => p.id === userByKey('marco').id)!;
+    expect(marco.referred_by).toBe(userByKey('giulia').id);
+  });
+
+  it("shows giulia@ her credit history and a coupon in every status", async () => {
+    const { client: c, u } = await signIn('giulia');
+    const history = await c.from('credit_transactions').select('id', { count: 'exact' }).eq('user_id', u.id);
+    expect(history.count).toBeGreaterThan(10);
+    const { data, error } = await c.from('user_coupons').select('applied_at, consumed_at, coupons(*)').eq('user_id', u.id).order('applied_at', { ascending: false });
+    expect(error).toBeNull();
+    const used = await c.from('used_coupons').select('coupon_id').eq('user_id', u.id);
+    const statuses = new Set(
+      data!.map((row: any) => {
+        const dbc = row.coupons;
+        const seed = COUPONS.find((x) => x.id === dbc.id)!;
+        expect(dbc.code).toBe(seed.code);
+        // recompute from the database row (SPEC §4 order)
+        if (!dbc.is_active) return 'inactive';
+        if (dbc.expires_at && Date.parse(dbc.expires_at) < Date.now()) return 'expired';
+        if (dbc.type === 'single_use' && used.data!.some((x) => x.coupon_id === dbc.id)) return 'used';
+        if (dbc.type === 'reusable' && dbc.max_uses !== null && dbc.usage_count >= dbc.max_uses) return 'maxed_out';
+        if (dbc.applies_to_user_id && dbc.applies_to_user_id !== u.id) return 'not_applicable';
+        expect(couponStatusFor(seed, u.id)).toBe('active');
+        return 'active';
+      }),
+    );
+    expect(statuses).toEqual(new Set(COUPON_STATUSES));
+  });
+});
+
+describe('seed: tickets and notifications', () => {
+  it('has tickets in every status with their threads', async () => {
+    const { data, error } = await admin().from('tickets').select('id, status, last_replied_by, ticket_messages(author_role)').in('id', TICKETS.map((t) => t.id));
+    expect(error).toBeNull();
+    expect(new Set(data!.map((t) => t.status))).toEqual(new Set(['open', 'in_progress', 'resolved', 'closed']));
+    for (const t of data!) {
+      const seed = TICKETS.find((x) => x.id === t.id)!;
+      expect((t.ticket_messages as unknown[]).length).toBe(seed.messages.length);
+    }
+    const { client: c } = await signIn('giulia');
+    const mine = await c.from('tickets').select('id');
+    expect(mine.data!.map((t) => t.id).sort()).toEqual(TICKETS.filter((t) => t.userId === userByKey('giulia').id).map((t) => t.id).sort());
+  });
+
+  it('has the bell read and unread, for staff and for users, without trigger duplicates', async () => {
+    const staff = await signIn('admin');
+    const s = await staff.client.from('admin_notifications').select('id, is_read, user_id').in('id', NOTIFICATIONS.map((n) => n.id));
+    expect(s.error).toBeNull();
+    expect(s.data!.every((n) => n.user_id === null)).toBe(true);
+    expect(new Set(s.data!.map((n) => n.is_read))).toEqual(new Set([true, false]));
+    const g = await signIn('giulia');
+    const mine = await g.client.from('admin_notifications').select('id, is_read, type').eq('user_id', g.u.id);
+    expect(new Set(mine.data!.map((n) => n.is_read))).toEqual(new Set([true, false]));
+    const entityIds = [...TICKETS.map((t) => t.id)];
+    const all = await admin().from('admin_notifications').select('id').in('entity_id', entityIds);
+    const expected = NOTIFICATIONS.filter((n) => n.entityId && entityIds.includes(n.entityId)).length;
+    expect(all.data!.length).toBe(expected);
+  });
+
+  it('is recognised by the scheduled jobs (no repeated expiry notifications)', async () => {
+    const before = await admin().from('admin_notifications').select('id').in('entity_id', ids);
+    await admin().rpc('expire_listings');
+    await admin().rpc('notify_expiring_listings');
+    const after = await admin().from('admin_notifications').select('id').in('entity_id', ids);
+    expect(after.data!.length).toBe(before.data!.length);
+  });
+});
+
+describe('seed: demo photos', () => {
+  it('generates, uploads and records photos (premium 5, base 1-3), idempotently', { timeout: 60_000 }, async () => {
+    const premium = LISTINGS.find((l) => l.isPremium && !l.isPaused && l.expiresAt > 0)!;
+    const base = LISTINGS.find((l) => !l.isPremium && !l.isPaused && l.expiresAt > 0)!;
+    const info = platformInfo();
+    const first = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only: [premium.id, base.id] });
+    expect(first).toEqual({ uploaded: (5 + base.photoCount) * 2, failed: 0 });
+    const { data, error } = await client()
+      .from('listing_photos')
+      .select('listing_id, url, original_url, is_primary, storage_path')
+      .in('listing_id', [premium.id, base.id])
+      .order('is_primary', { ascending: false })
+      .order('created_at', { ascending: true });
+    expect(error).toBeNull();
+    expect(data!.filter((p) => p.listing_id === premium.id)).toHaveLength(5);
+    expect(data!.filter((p) => p.listing_id === base.id)).toHaveLength(base.photoCount);
+    const primary = data!.filter((p) => p.is_primary);
+    expect(primary.map((p) => p.listing_id).sort()).toEqual([premium.id, base.id].sort());
+    expect(primary[0]!.storage_path).toMatch(new RegExp(`^${premium.userId}/${premium.id}/|^${base.userId}/${base.id}/`));
+    const res = await fetch(primary[0]!.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/jpeg');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    const original = await fetch(primary[0]!.original_url);
+    expect(original.status).toBe(200);
+
+    const again = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only: [premium.id, base.id] });
+    expect(again).toEqual({ uploaded: 0, failed: 0 });
+  });
+});
