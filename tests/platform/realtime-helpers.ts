@@ -1,7 +1,7 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { platformInfo } from '../support/clients.ts';
+import { signJwt } from '../support/tokens.ts';
 
 /** How long a negative assertion waits for a frame that must not come. */
 export const QUIET_MS = 600;
@@ -100,7 +100,7 @@ export class RawSocket {
 export async function realtimeUser<DB = any>(opts: { sub?: string; role?: string; expiresIn?: number; claims?: Record<string, unknown> } = {}) {
   const info = platformInfo();
   const id = opts.sub ?? crypto.randomUUID();
-  const token = await signToken({ sub: id, role: opts.role ?? 'authenticated', ...opts.claims }, opts.expiresIn ?? 3600);
+  const token = await signJwt({ sub: id, role: opts.role ?? 'authenticated', ...opts.claims }, opts.expiresIn ?? 3600);
   const auth = { token };
   const c = createClient<DB>(info.url, info.anonKey, {
     realtime: { transport: WebSocket as never },
@@ -119,9 +119,3 @@ export async function realtimeUser<DB = any>(opts: { sub?: string; role?: string
   };
 }
 
-/** An HS256 JWT with the platform's secret; negative expiresIn gives an expired token. */
-export async function signToken(claims: Record<string, unknown>, expiresIn = 3600, secret?: string): Promise<string> {
-  const key = new TextEncoder().encode(secret ?? platformInfo().jwtSecret);
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + expiresIn).sign(key);
-}

@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { platformInfo, serviceClient } from '../support/clients.ts';
-import { QUIET_MS, RawSocket, signToken, sleep, waitFor } from './realtime-helpers.ts';
+import { QUIET_MS, RawSocket, sleep, waitFor } from './realtime-helpers.ts';
+import { signJwt } from '../support/tokens.ts';
 
 const svc = serviceClient();
 const sockets: RawSocket[] = [];
@@ -31,7 +32,7 @@ describe('realtime Phoenix protocol (raw frames)', () => {
 
   it('refuses an upgrade without a valid apikey', async () => {
     await expect(RawSocket.open('not-a-key')).rejects.toThrow(/403/);
-    const forged = await signToken({ role: 'anon' }, 3600, 'y'.repeat(40));
+    const forged = await signJwt({ role: 'anon' }, 3600, 'y'.repeat(40));
     await expect(RawSocket.open(forged)).rejects.toThrow(/403/);
   });
 
@@ -119,7 +120,7 @@ describe('realtime Phoenix protocol (raw frames)', () => {
   it('ends a channel with a system error and phx_close when its token expires', async () => {
     const s = await open();
     const t = topic('exp');
-    const token = await signToken({ sub: crypto.randomUUID(), role: 'authenticated' }, 2);
+    const token = await signJwt({ sub: crypto.randomUUID(), role: 'authenticated' }, 2);
     const { joinRef, reply } = await s.join(t, [{ event: '*', schema: 'public', table: 'rt_notes' }], token);
     expect(reply[4].status).toBe('ok');
     const close = await waitFor(() => s.frames.find((f) => f[2] === t && f[3] === 'phx_close'), 5000, 'phx_close');

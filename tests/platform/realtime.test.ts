@@ -1,7 +1,8 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, serviceClient, signedInUser } from '../support/clients.ts';
-import { QUIET_MS, realtimeUser, signToken, sleep, subscribed, uniqueChannel, waitFor } from './realtime-helpers.ts';
+import { QUIET_MS, realtimeUser, sleep, subscribed, uniqueChannel, waitFor } from './realtime-helpers.ts';
+import { signJwt } from '../support/tokens.ts';
 
 type Payload = RealtimePostgresChangesPayload<Record<string, any>>;
 
@@ -174,7 +175,7 @@ describe('realtime postgres_changes through supabase-js', () => {
     await sleep(QUIET_MS);
     expect(got.some((p) => (p.new as any).body === m1)).toBe(false);
 
-    await a.setToken(await signToken({ sub: other, role: 'authenticated' }));
+    await a.setToken(await signJwt({ sub: other, role: 'authenticated' }));
     await sleep(200);
     const m2 = marker();
     const m3 = marker();
@@ -193,14 +194,14 @@ describe('realtime postgres_changes through supabase-js', () => {
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, () => undefined)
       .on('system', {}, (m) => system.push(m));
     await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === 'SUBSCRIBED' && resolve())));
-    await a.setToken(await signToken({ sub: a.id, role: 'authenticated' }, 3600, 'not-the-platform-secret-at-all-0123456789'));
+    await a.setToken(await signJwt({ sub: a.id, role: 'authenticated' }, 3600, 'not-the-platform-secret-at-all-0123456789'));
     await waitFor(() => statuses.includes('CLOSED'), 3000, 'CLOSED');
     expect(system.find((m) => m.status === 'error')).toMatchObject({ extension: 'system', status: 'error' });
   });
 
   for (const [label, makeToken, reason] of [
-    ['a token signed with another secret', () => signToken({ sub: crypto.randomUUID(), role: 'authenticated' }, 3600, 'x'.repeat(40)), /InvalidJWTToken/],
-    ['an expired token', () => signToken({ sub: crypto.randomUUID(), role: 'authenticated' }, -30), /InvalidJWTToken: Token has expired \d+ seconds ago/],
+    ['a token signed with another secret', () => signJwt({ sub: crypto.randomUUID(), role: 'authenticated' }, 3600, 'x'.repeat(40)), /InvalidJWTToken/],
+    ['an expired token', () => signJwt({ sub: crypto.randomUUID(), role: 'authenticated' }, -30), /InvalidJWTToken: Token has expired \d+ seconds ago/],
   ] as const) {
     it(`rejects a join with ${label}`, async () => {
       const u = track(await realtimeUser());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, platformInfo } from '../support/clients.ts';
-import { clientWithToken, signToken } from './rest-users.ts';
+import { signJwt, tokenClient } from '../support/tokens.ts';
 
 const rest = (path: string, init: RequestInit = {}) => {
   const info = platformInfo();
@@ -12,21 +12,21 @@ const rest = (path: string, init: RequestInit = {}) => {
 
 describe('REST authentication', () => {
   it('refuses an expired token with 401 PGRST303 "JWT expired"', async () => {
-    const token = await signToken({ sub: randomUUID(), role: 'authenticated' }, Math.floor(Date.now() / 1000) - 60);
-    const res = await clientWithToken(token).from('books').select('id').limit(1);
+    const token = await signJwt({ sub: randomUUID(), role: 'authenticated' }, -60);
+    const res = await tokenClient(token).from('books').select('id').limit(1);
     expect(res.status).toBe(401);
     expect(res.error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
   });
 
   it('refuses a token signed with another secret, a malformed token, and a non-JWT bearer (401 PGRST301)', async () => {
-    const forged = await signToken({ sub: randomUUID(), role: 'service_role' }, '1h', 'not-the-platform-secret-not-the-platform-secret');
-    const r1 = await clientWithToken(forged).from('private_notes').select('*');
+    const forged = await signJwt({ sub: randomUUID(), role: 'service_role' }, '1h', 'not-the-platform-secret-not-the-platform-secret');
+    const r1 = await tokenClient(forged).from('private_notes').select('*');
     expect(r1.status).toBe(401);
     expect(r1.error?.code).toBe('PGRST301');
     const r2 = await rest('/books?select=id', { headers: { authorization: 'Bearer abc.def.ghi' } });
     expect(r2.status).toBe(401);
     expect((await r2.json()).code).toBe('PGRST301');
-    const [h, p] = (await signToken({ role: 'service_role' })).split('.');
+    const [h, p] = (await signJwt({ role: 'service_role' })).split('.');
     const r3 = await rest('/books?select=id', { headers: { authorization: `Bearer ${h}.${p}.` } });
     expect(r3.status).toBe(401);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient } from '../support/clients.ts';
-import { jwtUser, tag } from './rest-users.ts';
+import { tag } from './rest-users.ts';
+import { tokenUser } from '../support/tokens.ts';
 
 const admin = serviceClient();
 const anon = client();
@@ -101,7 +102,7 @@ describe('REST rpc', () => {
   });
 
   it('runs volatile functions as the caller, under RLS', async () => {
-    const alice = await jwtUser();
+    const alice = await tokenUser();
     const note = await alice.client.rpc('add_note', { body: 'via rpc' });
     expect(note.error).toBeNull();
     expect(note.data).toMatchObject({ body: 'via rpc', user_id: alice.id });
@@ -115,7 +116,7 @@ describe('REST rpc', () => {
 
 describe('REST rpc over GET', () => {
   it('runs GET read-only: a volatile function that writes is refused with 405', async () => {
-    const alice = await jwtUser();
+    const alice = await tokenUser();
     const res = await alice.client.rpc('add_note', { body: 'via get' }, { get: true });
     expect(res.status).toBe(405);
     expect(res.error?.code).toBe('25006');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient, signedInUser } from '../support/clients.ts';
-import { jwtUser, tag } from './rest-users.ts';
+import { tag } from './rest-users.ts';
+import { tokenUser } from '../support/tokens.ts';
 
 const admin = serviceClient();
 const anon = client();
@@ -154,8 +155,8 @@ describe('REST update and delete', () => {
 
 describe('REST row-level security', () => {
   it('shows each user only their own rows', async () => {
-    const alice = await jwtUser();
-    const bob = await jwtUser();
+    const alice = await tokenUser();
+    const bob = await tokenUser();
     const a = await alice.client.from('private_notes').insert({ body: 'alice secret' }).select().single();
     expect(a.error).toBeNull();
     expect(a.data!.user_id).toBe(alice.id);
@@ -169,8 +170,8 @@ describe('REST row-level security', () => {
   });
 
   it("leaves another user's row unchanged: the update and delete affect zero rows", async () => {
-    const alice = await jwtUser();
-    const bob = await jwtUser();
+    const alice = await tokenUser();
+    const bob = await tokenUser();
     const a = await alice.client.from('private_notes').insert({ body: 'original' }).select().single();
     const upd = await bob.client.from('private_notes').update({ body: 'hacked' }).eq('id', a.data!.id).select();
     expect(upd.error).toBeNull();
@@ -184,8 +185,8 @@ describe('REST row-level security', () => {
   });
 
   it('refuses rows that violate a policy: 403 for a user, 401 for anon', async () => {
-    const alice = await jwtUser();
-    const bob = await jwtUser();
+    const alice = await tokenUser();
+    const bob = await tokenUser();
     const forged = await alice.client.from('private_notes').insert({ body: 'as bob', user_id: bob.id });
     expect(forged.status).toBe(403);
     expect(forged.error?.code).toBe('42501');
@@ -201,7 +202,7 @@ describe('REST row-level security', () => {
   });
 
   it('lets return=minimal inserts through when the policy allows the insert', async () => {
-    const alice = await jwtUser();
+    const alice = await tokenUser();
     const res = await alice.client.from('private_notes').insert({ body: 'minimal' });
     expect(res.status).toBe(201);
     const check = await admin.from('private_notes').select('body').eq('user_id', alice.id);
@@ -219,7 +220,7 @@ describe('REST row-level security', () => {
   });
 
   it('runs the request as the JWT role with its claims', async () => {
-    const alice = await jwtUser();
+    const alice = await tokenUser();
     const who = await alice.client.rpc('whoami');
     expect(who.data).toBe(`${alice.id}:authenticated`);
     expect((await anon.rpc('whoami')).data).toBe('nobody:anon');

@@ -4,12 +4,16 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { platformInfo } from './clients.ts';
 
-/** An HS256 token; the platform's secret unless another is given (to forge one). */
+/**
+ * An HS256 token; the platform's secret unless another is given (to forge one). A number
+ * is seconds from now (negative: already expired), a string a jose duration like '1h'.
+ */
 export async function signJwt(claims: Record<string, unknown>, expiresIn: number | string = '1h', secret?: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
+    .setIssuedAt(now)
+    .setExpirationTime(typeof expiresIn === 'number' ? now + expiresIn : expiresIn)
     .sign(new TextEncoder().encode(secret ?? platformInfo().jwtSecret));
 }
 

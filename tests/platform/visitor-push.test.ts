@@ -1,0 +1,155 @@
+/**
+ * Web push end to end on the local platform (issue 5): a subscription with generated
+ * browser keys points at a local endpoint; a staff reply to the user's ticket writes a
+ * ticket_reply notification, the trigger's local webhook runs send-push, and the endpoint
+ * receives an encrypted (aes128gcm, VAPID) request that decrypts to the Italian payload.
+ */
+import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+const b64url = (b: Buffer) => b.toString('base64url');
+
+/** RFC 8291 / RFC 8188: the user agent's side of Web Push message encryption. */
+function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const rs = body.readUInt32BE(16);
+  const idlen = body[20]!;
+  const asPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  expect(rs).toBeGreaterThanOrEqual(18);
+  const ecdhSecret = uaPrivate.computeSecret(asPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPrivate.getPublicKey(), asPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // Last record: the data, then the delimiter 0x02, then zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+describe('web push on a ticket reply', () => {
+  let t: TestPlatform;
+  const vapid = webpush.generateVAPIDKeys();
+  const received: Received[] = [];
+  let waiters: (() => void)[] = [];
+  let status = 201;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(status).end();
+      waiters.forEach((w) => w());
+      waiters = [];
+    });
+  });
+  const next = (count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no push request after ${received.length}`)), 15_000);
+      const check = () => (received.length >= count ? (clearTimeout(timer), resolve()) : waiters.push(check));
+      check();
+    });
+
+  beforeAll(async () => {
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+    process.env.VAPID_SUBJECT = 'mailto:test@incontri.local';
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    t = await startTestPlatform({ cron: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.stop();
+    server.close();
+  });
+
+  it('delivers the encrypted Italian payload and deletes gone subscriptions', async () => {
+    const db = t.platform.db;
+    const ua = createECDH('prime256v1');
+    ua.generateKeys();
+    const authSecret = randomBytes(16);
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/${b64url(randomBytes(8))}`;
+
+    const { rows: users } = await db.query<{ id: string; email: string }>(
+      `select id, email from public.profiles where role = 'user' order by email limit 1`,
+    );
+    const { rows: staff } = await db.query<{ id: string }>(`select id from public.profiles where role in ('admin', 'supporto') limit 1`);
+    const user = users[0]!;
+    await db.query(`insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`, [
+      user.id,
+      endpoint,
+      b64url(ua.getPublicKey()),
+      b64url(authSecret),
+    ]);
+    const { rows: tickets } = await db.query<{ id: string }>(
+      `insert into public.tickets (subject, user_id, reporter_email) values ('Problema con il pagamento', $1, $2) returning id`,
+      [user.id, user.email],
+    );
+    const ticketId = tickets[0]!.id;
+    await db.query(`insert into public.ticket_messages (ticket_id, author_id, author_role, body) values ($1, $2, 'user', 'Non riesco a pagare')`, [
+      ticketId,
+      user.id,
+    ]);
+    await db.query(`insert into public.ticket_messages (ticket_id, author_id, author_role, body) values ($1, $2, 'supporto', 'Ti aiutiamo subito')`, [
+      ticketId,
+      staff[0]!.id,
+    ]);
+
+    await next(1);
+    const push = received[0]!;
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    // VAPID: "vapid t=<JWT signed with the private key>, k=<public key>"
+    const auth = String(push.headers.authorization);
+    const m = /^vapid t=([^,]+),\s*k=(.+)$/.exec(auth);
+    expect(m?.[2]).toBe(vapid.publicKey);
+    const [h, p, s] = m![1]!.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { aud: string; sub: string; exp: number };
+    expect(claims.aud).toBe(new URL(endpoint).origin);
+    expect(claims.sub).toBe('mailto:test@incontri.local');
+    const pub = Buffer.from(vapid.publicKey, 'base64url');
+    const jwk = { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)) };
+    expect(verify('sha256', Buffer.from(`${h}.${p}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url'))).toBe(true);
+
+    const payload = JSON.parse(decrypt(push.body, ua, authSecret)) as Record<string, string>;
+    expect(payload).toEqual({
+      title: 'Nuova risposta al tuo ticket',
+      body: 'Nuova risposta al tuo ticket "Problema con il pagamento".',
+      url: `/my-tickets/${ticketId}`,
+      icon: '/icons/icon-192.png',
+      tag: `ticket-${ticketId}`,
+    });
+
+    // Resolving the ticket pushes again; the push service now says the subscription is gone.
+    status = 410;
+    await db.query(`update public.tickets set status = 'resolved' where id = $1`, [ticketId]);
+    await next(2);
+    const resolved = JSON.parse(decrypt(received[1]!.body, ua, authSecret)) as Record<string, string>;
+    expect(resolved.title).toBe('Ticket risolto');
+    expect(resolved.url).toBe(`/my-tickets/${ticketId}`);
+    await expect
+      .poll(async () => (await db.query(`select 1 from public.push_subscriptions where endpoint = $1`, [endpoint])).rows.length, { timeout: 10_000 })
+      .toBe(0);
+  });
+
+  it('ignores staff-wide notifications and other types', async () => {
+    const before = received.length;
+    await t.platform.db.query(`insert into public.admin_notifications (user_id, type, entity_id, message) values (null, 'ticket_reply', 'x', 'staff')`);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(received.length).toBe(before);
+  });
+});
