@@ -43,6 +43,7 @@ export default defineConfig({
       SUPABASE_LOCAL_PORT: String(API_PORT),
       APP_PORT: String(APP_PORT),
       SUPABASE_LOCAL_DATA: dataDir,
+      APP_OUT_DIR: join(dataDir, 'dist'),
       DATABASE_URL: '',
     },
   },

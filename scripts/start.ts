@@ -3,12 +3,15 @@
  * against it and served at http://127.0.0.1:4173. `--dev` serves the app with Vite's dev
  * server instead (http://127.0.0.1:5173) for hot reload.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build, createServer, preview } from 'vite';
 import { startPlatform } from '../supabase/local/src/platform.ts';
 
 const dev = process.argv.includes('--dev');
 const appPort = Number(process.env.APP_PORT ?? (dev ? 5173 : 4173));
+// Its own build folder per extra instance (the e2e suite), so two never overwrite each other.
+const outDir = process.env.APP_OUT_DIR ?? 'dist';
 
 process.on('unhandledRejection', (err) => console.error('[start] unhandled rejection:', err));
 
@@ -22,6 +25,19 @@ if (existsSync(photos)) {
   if (uploaded) console.log(`[seed] ${uploaded} demo photos uploaded`);
 }
 
+// Web push: VAPID keys from the environment, else a local pair generated once per data folder.
+if (!process.env.VAPID_PUBLIC_KEY || !process.env.VAPID_PRIVATE_KEY) {
+  const file = join(platform.config.dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    const { default: webpush } = await import('web-push');
+    writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  process.env.VAPID_PUBLIC_KEY = keys.publicKey;
+  process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+}
+process.env.VAPID_SUBJECT ??= 'mailto:assistenza@incontri.local';
+process.env.VITE_VAPID_PUBLIC_KEY = process.env.VAPID_PUBLIC_KEY;
 process.env.VITE_SUPABASE_URL = platform.url;
 process.env.VITE_SUPABASE_ANON_KEY = platform.keys.anon;
 
@@ -31,8 +47,8 @@ if (dev) {
   await server.listen();
   close = () => server.close();
 } else {
-  await build({ logLevel: 'warn' });
-  const server = await preview({ preview: { port: appPort, strictPort: true } });
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({ build: { outDir }, preview: { port: appPort, strictPort: true } });
   close = () => new Promise((resolve) => server.httpServer.close(() => resolve()));
 }
 

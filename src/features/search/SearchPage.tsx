@@ -1,6 +1,99 @@
-import { Placeholder } from '@/app/Placeholder.tsx';
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { t } from '@/lib/catalogue/index.ts';
+import { ListingGrid, LoadMore, useListingPages, type SearchParams } from '@/features/listings/index.ts';
+import { countFilters, parseFilters, serializeFilters } from './model.ts';
+import { SearchFilters } from './SearchFilters.tsx';
 
-/** Filled by the visitor-app work (issue 5). */
+/** '/search': filters and the free-text query live in the URL; keyset pages of 20 with infinite scroll. */
 export default function SearchPage() {
-  return <Placeholder title="Cerca" />;
+  const s = t.search;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = serializeFilters(parseFilters(searchParams));
+  const filters = useMemo(() => parseFilters(key), [key]);
+  const [query, setQuery] = useState(filters.query ?? '');
+  const [showFilters, setShowFilters] = useState(countFilters(filters) === 0 && !filters.query);
+  const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
+  const apply = (f: SearchParams) => {
+    setSearchParams(new URLSearchParams(serializeFilters(f)));
+  };
+  const active = countFilters(filters);
+  return (
+    <Container size="lg" px="sm" py="md">
+      <Title order={1} size="h2" mb="sm">
+        {s.title}
+      </Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply({ ...filters, query: query.trim() || undefined });
+        }}
+      >
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            style={{ flex: 1 }}
+            label={s.query}
+            placeholder={s.queryPlaceholder}
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            type="search"
+            enterKeyHint="search"
+          />
+          <Button type="submit">{s.submit}</Button>
+        </Group>
+      </form>
+      <Group mt="sm" mb="sm" justify="space-between">
+        <Button variant="subtle" px={4} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
+          {showFilters ? s.hideFilters : s.showFilters}
+          {active > 0 && (
+            <Badge ml={6} size="sm" circle>
+              {active}
+            </Badge>
+          )}
+        </Button>
+        {status === 'ready' && (
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+            {s.resultsSoFar(rows.length, !!next)}
+          </Text>
+        )}
+      </Group>
+      <Collapse expanded={showFilters} id="search-filters">
+        <SearchFilters
+          key={key}
+          value={filters}
+          onApply={(f) => {
+            apply({ ...f, query: query.trim() || undefined });
+            setShowFilters(false);
+          }}
+        />
+      </Collapse>
+      <Stack mt="md">
+        {status === 'loading' && (
+          <Center py="xl">
+            <Loader aria-label={s.loading} />
+          </Center>
+        )}
+        {(status === 'error' || status === 'offline') && (
+          <Alert color="yellow" title={status === 'offline' ? s.offline : s.error}>
+            <Button size="xs" variant="white" onClick={reload}>
+              {t.listings.home.retry}
+            </Button>
+          </Alert>
+        )}
+        {status === 'ready' && rows.length === 0 && (
+          <Alert color="gray" title={s.empty} data-testid="search-empty">
+            {s.emptyHint}
+          </Alert>
+        )}
+        {rows.length > 0 && <ListingGrid listings={rows} priorityFirst />}
+        {next && <LoadMore label={s.loadMore} onLoad={loadMore} loading={loadingMore} />}
+        {status === 'ready' && rows.length > 0 && !next && (
+          <Text ta="center" size="sm" c="dimmed">
+            {s.end}
+          </Text>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -2,10 +2,28 @@
  * Every Italian string the user can see. Components and tests import `t` from here; each
  * area keeps its strings in its own section file, merged below.
  */
+import { auth } from './auth.ts';
 import { common } from './common.ts';
+import { frame } from './frame.ts';
+import { legal } from './legal.ts';
+import { listings } from './listings.ts';
+import { notifications } from './notifications.ts';
+import { profile } from './profile.ts';
+import { pwa } from './pwa.ts';
+import { search } from './search.ts';
+import { tickets } from './tickets.ts';
 
 export const t = {
   common,
+  frame,
+  auth,
+  notifications,
+  tickets,
+  profile,
+  legal,
+  listings,
+  search,
+  pwa,
 } as const;
 
 export type Catalogue = typeof t;

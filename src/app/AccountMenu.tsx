@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+
+const h = t.frame.header;
+
+const links = [
+  { to: '/dashboard', label: h.dashboard },
+  { to: '/my-listings', label: h.myListings },
+  { to: '/credit-history', label: h.credits },
+  { to: '/my-coupons', label: h.myCoupons },
+  { to: '/my-tickets', label: h.myTickets },
+  { to: '/profile-settings', label: h.settings },
+];
+
+/** 'My Account' menu: the e-mail, the account links and 'Log out' (SPEC §2). */
+export function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
+  return (
+    <Menu position="bottom-end" width={230} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label={h.accountButton} style={{ borderRadius: '50%' }}>
+          <Avatar color="pink" radius="xl" size={36}>
+            {email.slice(0, 1).toUpperCase()}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {/* A menu may only hold menu items: the heading and e-mail are one inert item. */}
+        <Menu.Item component="div" disabled style={{ opacity: 1, cursor: 'default' }}>
+          <Text size="xs" fw={700} c="gray.8" tt="uppercase">
+            {h.accountMenu}
+          </Text>
+          <Text size="sm" c="dark.6" truncate="end" data-testid="account-email">
+            {email}
+          </Text>
+        </Menu.Item>
+        <Menu.Divider />
+        {links.map((l) => (
+          <Menu.Item key={l.to} component={Link} to={l.to}>
+            {l.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red.9" onClick={onLogout}>
+          {h.logout}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

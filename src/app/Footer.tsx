@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { Anchor, Box, Group, Text } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { openSupportDialog } from '@/features/tickets/index.ts';
+
+const f = t.frame.footer;
+
+/** Termini, Privacy and the 'Assistenza' dialog (SPEC §1, §2). */
+export function Footer() {
+  return (
+    <Box component="footer" px="md" py="md" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
+      <Group component="nav" aria-label={f.nav} justify="center" gap="lg">
+        <Anchor component={Link} to="/termini" c="gray.8">
+          {f.terms}
+        </Anchor>
+        <Anchor component={Link} to="/privacy" c="gray.8">
+          {f.privacy}
+        </Anchor>
+        <Anchor component="button" type="button" c="gray.8" onClick={() => openSupportDialog()}>
+          {f.support}
+        </Anchor>
+      </Group>
+      <Text ta="center" size="xs" c="gray.7" mt="xs">
+        {f.copyright(new Date().getFullYear())} · {f.adultsOnly}
+      </Text>
+    </Box>
+  );
+}

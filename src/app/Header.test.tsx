@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { render, screen } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+import { useSessionStore } from '@/features/auth/index.ts';
+
+vi.mock('@/features/notifications/api.ts', () => ({
+  fetchNotifications: vi.fn(async () => []),
+  markNotificationsRead: vi.fn(async () => undefined),
+  subscribeNotifications: vi.fn(() => () => undefined),
+}));
+
+const { Header } = await import('./Header.tsx');
+
+describe('Header', () => {
+  beforeEach(() => useSessionStore.setState({ status: 'ready', roleStatus: 'idle', user: null, role: null }));
+
+  it('offers sign-in to anonymous visitors and no bell', () => {
+    render(<Header />);
+    expect(screen.getByRole('link', { name: t.frame.header.login })).toHaveAttribute('href', '/auth?tab=login');
+    expect(screen.queryByRole('button', { name: /Notifiche/ })).toBeNull();
+    expect(screen.queryByText(t.frame.header.adminPanel)).toBeNull();
+  });
+
+  it('shows the bell, the account menu and the control panel to staff', async () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 's1', email: 'staff@x.it' }, role: 'admin' });
+    render(<Header />);
+    expect(screen.getByRole('link', { name: t.frame.header.adminPanel })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByRole('button', { name: t.notifications.bellLabel(0) })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.frame.header.accountButton }));
+    expect(await screen.findByText(t.frame.header.accountMenu)).toBeInTheDocument();
+    await screen.findByRole('menuitem', { name: t.frame.header.dashboard, hidden: true });
+    expect(screen.getByText('staff@x.it')).toBeInTheDocument();
+    for (const [label, href] of [
+      [t.frame.header.dashboard, '/dashboard'],
+      [t.frame.header.myListings, '/my-listings'],
+      [t.frame.header.credits, '/credit-history'],
+      [t.frame.header.myCoupons, '/my-coupons'],
+      [t.frame.header.myTickets, '/my-tickets'],
+      [t.frame.header.settings, '/profile-settings'],
+    ] as const) {
+      expect(screen.getByRole('menuitem', { name: label, hidden: true })).toHaveAttribute('href', href);
+    }
+    expect(screen.getByRole('menuitem', { name: t.frame.header.logout, hidden: true })).toBeInTheDocument();
+  });
+
+  it('hides the control panel from regular users', () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
+    render(<Header />);
+    expect(screen.queryByText(t.frame.header.adminPanel)).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { lazy, Suspense } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Anchor, Box, Button, Group } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { signOutEverywhere, useViewer } from '@/features/auth/index.ts';
+import { clearPersistedState } from './stores.ts';
+
+const h = t.frame.header;
+const SignedInControls = lazy(() => import('./SignedInControls.tsx'));
+
+export function BrandMark() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        fill="var(--mantine-color-pink-7)"
+        d="M12 21s-7.5-4.6-10-9.3C.4 8.6 2.2 4.5 6 4.1c2.1-.2 3.7.9 4.6 2.3h2.8c.9-1.4 2.5-2.5 4.6-2.3 3.8.4 5.6 4.5 4 7.6C19.5 16.4 12 21 12 21z"
+      />
+    </svg>
+  );
+}
+
+/** The sticky header of SPEC §2. */
+export function Header() {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+
+  async function logout() {
+    try {
+      await signOutEverywhere();
+    } finally {
+      await clearPersistedState();
+      navigate('/', { replace: true });
+    }
+  }
+
+  return (
+    <Box
+      component="header"
+      px="sm"
+      py={8}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 200,
+        background: 'var(--mantine-color-white)',
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs" maw={1200} mx="auto">
+        <Anchor component={Link} to="/" underline="never" c="pink.8" fw={800} fz={17} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
+          <BrandMark />
+          {/* Staff carry one more header button: on a phone their brand is the heart alone. */}
+          <Box component="span" visibleFrom={viewer.staff ? 'xs' : undefined} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {t.common.appName}
+          </Box>
+        </Anchor>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Button component={Link} to="/new-listing" size="sm" visibleFrom="sm">
+            {h.createListing}
+          </Button>
+          {viewer.staff && (
+            <Button component={Link} to="/admin" size="compact-sm" variant="filled" px={8}>
+              {h.adminPanel}
+            </Button>
+          )}
+          {viewer.user ? (
+            <Suspense fallback={<Box w={76} h={36} />}>
+              <SignedInControls
+                userId={viewer.user.id}
+                email={viewer.user.email}
+                staff={viewer.staff}
+                roleKnown={viewer.ready}
+                onLogout={() => void logout()}
+              />
+            </Suspense>
+          ) : (
+            <Button component={Link} to="/auth?tab=login" size="compact-sm" variant="outline" px={8}>
+              {h.login}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Box } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { useSessionStore, useViewer } from '@/features/auth/index.ts';
+import { useSupportDialogStore } from '@/features/tickets/index.ts';
+import { PullToRefresh } from '@/pwa/PullToRefresh.tsx';
+import { PwaChrome } from '@/pwa/PwaChrome.tsx';
+import { ageConfirmed } from './ageGateStorage.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
+
+// Dialogs load on first need, keeping them out of the first route's JavaScript.
+const AgeGate = lazy(() => import('./AgeGate.tsx'));
+const SupportDialog = lazy(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })));
+
+/** Header, page, footer, and the app-wide dialogs; the loading screen until the viewer is known. */
+export function Layout() {
+  const viewer = useViewer();
+  const starting = useViewerStarting();
+  const supportWanted = useSupportDialogStore((s) => s.opened || s.everOpened);
+  if (starting) return <LoadingScreen />;
+  const gateWanted = !viewer.signedIn && !ageConfirmed();
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className="skip-link">
+        {t.frame.skipToContent}
+      </a>
+      <PullToRefresh />
+      <Header />
+      <PwaChrome />
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <Suspense fallback={null}>
+        {supportWanted && <SupportDialog />}
+        {gateWanted && <AgeGate signedIn={viewer.signedIn} />}
+      </Suspense>
+    </Box>
+  );
+}
+
+/** True until the first session and role are known (a later sign-in's role wait is not 'starting'). */
+function useViewerStarting() {
+  return useSessionStore((s) => s.status === 'loading');
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router-dom';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+
+const m = t.frame.notFound;
+
+export function NotFound() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center" gap="sm">
+        <Text fz={56} fw={800} c="pink.8" aria-hidden>
+          404
+        </Text>
+        <Title order={1} size="h2">
+          {m.title}
+        </Title>
+        <Text>{m.text}</Text>
+        <Button component={Link} to="/">
+          {m.home}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The persisted stores as one set: rehydrated before the UI that depends on them paints,
+ * kept in step with other tabs, and cleared together on log out.
+ */
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { idbStorage, onStorageWrite } from '@/lib/idbStorage.ts';
+import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/auth/index.ts';
+import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/index.ts';
+import { COUPONS_STORE, clearCouponsStore, useCouponsStore } from '@/features/coupons/index.ts';
+
+interface PersistApi {
+  persist: { rehydrate: () => Promise<void> | void };
+}
+type PersistedStore = UseBoundStore<StoreApi<object>> & PersistApi;
+
+interface Synced {
+  name: string;
+  store: PersistedStore;
+  /** Nothing worth forgetting: clearing again would only echo between tabs. */
+  isEmpty: () => boolean;
+  clear: () => Promise<void>;
+}
+
+const synced: Synced[] = [
+  { name: SESSION_STORE, store: useSessionStore as unknown as PersistedStore, isEmpty: () => useSessionStore.getState().user === null, clear: clearSessionStore },
+  {
+    name: NOTIFICATIONS_STORE,
+    store: useNotificationsStore as unknown as PersistedStore,
+    isEmpty: () => useNotificationsStore.getState().owner === null && useNotificationsStore.getState().items.length === 0,
+    clear: clearNotificationsStore,
+  },
+  {
+    name: COUPONS_STORE,
+    store: useCouponsStore as unknown as PersistedStore,
+    isEmpty: () => useCouponsStore.getState().owner === null && useCouponsStore.getState().applied === null,
+    clear: clearCouponsStore,
+  },
+];
+
+/** Notifications and coupons (the session store hydrates inside startSession). */
+export async function hydrateStores() {
+  await Promise.all([useNotificationsStore.persist.rehydrate(), useCouponsStore.persist.rehydrate()]).catch(() => undefined);
+}
+
+/** Another tab wrote a store: take its state, or the initial one if it was removed. */
+export function syncStoresAcrossTabs(): () => void {
+  const offs = synced.map(({ name, store, isEmpty, clear }) =>
+    onStorageWrite(name, () => {
+      void Promise.resolve(idbStorage.getItem(name)).then((raw) => {
+        if (raw !== null) void store.persist.rehydrate();
+        else if (!isEmpty()) void clear();
+      });
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}
+
+export async function clearPersistedState() {
+  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore()]);
+}
+
+/** Whenever the viewer signs out (here, in another tab, or by session expiry), forget their data. */
+export function clearOnSignOut(): () => void {
+  return useSessionStore.subscribe((state, previous) => {
+    if (previous.user && !state.user) void Promise.all([clearNotificationsStore(), clearCouponsStore()]);
+    else if (previous.user && state.user && previous.user.id !== state.user.id) void Promise.all([clearNotificationsStore(), clearCouponsStore()]);
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Keeps the session store in step with supabase auth: the initial session (a failure counts
+ * as signed out, with the §8 message), the role of each signed-in user (§8 messages on
+ * failure), and every later auth event.
+ */
+import { t } from '@/lib/catalogue/index.ts';
+import { toastError } from '@/lib/toast.ts';
+import { fetchRole, getInitialSession, onAuthChange, signOut as apiSignOut, type SessionUser } from './api.ts';
+import { toRole, type Role } from './model.ts';
+import { clearSessionStore, useSessionStore } from './store.ts';
+
+let started: Promise<void> | null = null;
+let roleRequest = 0;
+
+async function loadRole(user: SessionUser): Promise<Role | null> {
+  try {
+    const { data, error } = await fetchRole(user.id);
+    if (error) {
+      toastError(t.auth.session.roleFetch);
+      // Offline or a server hiccup: keep the last role known for this same user.
+      const previous = useSessionStore.getState();
+      return previous.user?.id === user.id ? previous.role : null;
+    }
+    return toRole(data?.role);
+  } catch {
+    toastError(t.auth.session.roleUnexpected);
+    return null;
+  }
+}
+
+/** Applies a (possibly new) signed-in user: fetches the role before the viewer is 'ready'. */
+export async function applyUser(user: SessionUser | null, opts: { refetchRole?: boolean } = {}) {
+  const current = useSessionStore.getState();
+  if (!user) {
+    if (current.user || current.status !== 'ready') useSessionStore.setState({ user: null, role: null, roleStatus: 'idle', status: 'ready' });
+    return;
+  }
+  if (current.user?.id === user.id && current.roleStatus === 'loading' && !opts.refetchRole) return; // already fetching
+  const sameUser = current.user?.id === user.id && current.roleStatus === 'ready';
+  if (sameUser && !opts.refetchRole) {
+    if (current.user?.email !== user.email) useSessionStore.setState({ user });
+    return;
+  }
+  const request = ++roleRequest;
+  useSessionStore.setState({ user, roleStatus: 'loading' });
+  const role = await loadRole(user);
+  if (request !== roleRequest) return; // a newer event won
+  useSessionStore.setState({ user, role, roleStatus: 'ready', status: 'ready' });
+}
+
+/** Starts once per page: rehydrate, read the initial session, follow auth events. */
+export function startSession(): Promise<void> {
+  started ??= (async () => {
+    try {
+      await useSessionStore.persist.rehydrate();
+    } catch {
+      /* IndexedDB unavailable (private mode): start empty */
+    }
+    // Rehydration must not leave a stale 'ready' flag: the viewer is verified below.
+    useSessionStore.setState({ status: 'loading', roleStatus: 'idle' });
+    let user: SessionUser | null = null;
+    try {
+      const { data, error } = await getInitialSession();
+      if (error) throw error;
+      const u = data.session?.user;
+      user = u ? { id: u.id, email: u.email ?? '' } : null;
+    } catch {
+      toastError(t.auth.session.initialError);
+      user = null;
+    }
+    if (!user) await clearSessionStore();
+    else {
+      useSessionStore.setState({ roleStatus: 'idle' });
+      await applyUser(user, { refetchRole: true });
+    }
+    onAuthChange((event, u) => {
+      // Never call supabase synchronously inside its own auth callback.
+      setTimeout(() => {
+        if (event === 'INITIAL_SESSION') return;
+        if (!u) void clearSessionStore();
+        else void applyUser(u, { refetchRole: event === 'SIGNED_IN' && useSessionStore.getState().user?.id !== u.id });
+      }, 0);
+    });
+  })();
+  return started;
+}
+
+/** Ends the session on the server and forgets it locally. */
+export async function signOutEverywhere() {
+  try {
+    await apiSignOut();
+  } finally {
+    await clearSessionStore();
+  }
+}

@@ -1,0 +1,1 @@
+export { useCouponsStore, setAppliedCoupon, removeAppliedCoupon, clearCouponsStore, COUPONS_STORE, type AppliedCoupon } from './store.ts';

@@ -1,0 +1,46 @@
+/**
+ * The coupon applied for the next purchase or promotion (SPEC §4 'Coupon apply': apply,
+ * applied, remove; removal is local only). Persisted to IndexedDB so it survives a reload
+ * and shows in a second tab; cleared on log out. The coupon screens (a later issue) use it.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { idbStorage } from '@/lib/idbStorage.ts';
+
+export interface AppliedCoupon {
+  couponId: string;
+  code: string;
+  couponType: string;
+  discountType: string;
+  discountValue: number;
+}
+
+export interface CouponsState {
+  owner: string | null;
+  applied: AppliedCoupon | null;
+}
+
+export const COUPONS_STORE = 'coupons';
+
+const initial: CouponsState = { owner: null, applied: null };
+
+export const useCouponsStore = create<CouponsState>()(
+  persist(() => initial, {
+    name: COUPONS_STORE,
+    storage: createJSONStorage(() => idbStorage),
+    skipHydration: true,
+  }),
+);
+
+export function setAppliedCoupon(owner: string, applied: AppliedCoupon) {
+  useCouponsStore.setState({ owner, applied });
+}
+
+export function removeAppliedCoupon() {
+  useCouponsStore.setState({ applied: null });
+}
+
+export async function clearCouponsStore() {
+  useCouponsStore.setState(initial);
+  await useCouponsStore.persist.clearStorage();
+}

@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+import { Button, Center } from '@mantine/core';
+
+/** "Load more" button that also fires when scrolled into view (infinite scroll). */
+export function LoadMore({ label, onLoad, loading }: { label: string; onLoad: () => void; loading: boolean }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onLoadRef.current();
+    }, { rootMargin: '400px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+  return (
+    <Center my="md">
+      <Button ref={ref} variant="light" onClick={onLoad} loading={loading}>
+        {label}
+      </Button>
+    </Center>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router-dom';
+import { t } from '@/lib/catalogue/index.ts';
+import { reportListing } from './api.ts';
+
+const REASONS = Object.entries(t.listings.report.reasons).map(([value, label]) => ({ value, label }));
+
+/** 'Segnala annuncio': reason + text; creates a listing report (the staff get a new_report notification). */
+export function ReportDialog({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
+  const r = t.listings.report;
+  const [reason, setReason] = useState<string | null>(null);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [needLogin, setNeedLogin] = useState(false);
+
+  const submit = async () => {
+    if (!reason) {
+      setError(r.reasonRequired);
+      return;
+    }
+    setBusy(true);
+    const result = await reportListing(listingId, reason, details).catch(() => 'error' as const);
+    setBusy(false);
+    if (result === 'login') {
+      setNeedLogin(true);
+      return;
+    }
+    if (result === 'ok' || result === 'duplicate') {
+      notifications.show({ color: result === 'ok' ? 'green' : 'yellow', message: result === 'ok' ? r.success : r.duplicate });
+      setReason(null);
+      setDetails('');
+      onClose();
+      return;
+    }
+    notifications.show({ color: 'red', message: r.error });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={r.title} centered>
+      {needLogin ? (
+        <Stack>
+          <Text>{r.loginRequired}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {r.cancel}
+            </Button>
+            <Button component={Link} to={`/auth?tab=login&redirect=${encodeURIComponent(`/listing/${listingId}`)}`}>
+              {r.login}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">{r.intro}</Text>
+          <Select
+            label={r.reason}
+            placeholder={r.reasonPlaceholder}
+            data={REASONS}
+            value={reason}
+            onChange={(v) => {
+              setReason(v);
+              setError(null);
+            }}
+            error={error}
+            required
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea label={r.details} placeholder={r.detailsPlaceholder} value={details} onChange={(e) => setDetails(e.currentTarget.value)} maxLength={2000} autosize minRows={3} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {r.cancel}
+            </Button>
+            <Button color="red" onClick={() => void submit()} loading={busy}>
+              {r.submit}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

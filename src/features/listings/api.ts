@@ -1,0 +1,138 @@
+/** The listings feature's backend calls (public reads, detail, report). */
+import { supabase } from '@/lib/supabase.ts';
+import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
+
+/** Until database.types.ts is regenerated with these functions, calls go through a loose view of the client. */
+type LooseRpc = (fn: string, args?: Record<string, unknown>) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>;
+const rpc = (fn: string, args?: Record<string, unknown>) => (supabase.rpc as unknown as LooseRpc).call(supabase, fn, args);
+
+export interface SearchParams {
+  query?: string;
+  category?: string;
+  city?: string;
+  zone?: string;
+  ageMin?: number;
+  ageMax?: number;
+  rateMin?: number;
+  rateMax?: number;
+  ethnicity?: string[];
+  nationality?: string[];
+  breast_type?: string[];
+  hair_color?: string[];
+  body_type?: string[];
+  eye_color?: string[];
+  meeting_type?: string[];
+  availability_for?: string[];
+  meeting_location?: string[];
+  offered_services?: string[];
+}
+
+export interface Cursor {
+  promoted: boolean;
+  rankAt: string;
+  id: string;
+}
+
+export interface SearchRow extends Listing {
+  promoted: boolean;
+  rank_at: string;
+}
+
+export interface SearchPage {
+  rows: SearchRow[];
+  next: Cursor | null;
+}
+
+/** Network failure (offline, server down) rather than an answer from the server. */
+export class OfflineError extends Error {
+  constructor() {
+    super('offline');
+  }
+}
+
+function isNetworkFailure(message: string | undefined): boolean {
+  return !!message && /fetch|network|load failed|offline/i.test(message);
+}
+
+const arr = (v: string[] | undefined) => (v && v.length ? v : undefined);
+
+export const PAGE_SIZE = 20;
+
+export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
+  const args: Record<string, unknown> = {
+    p_query: params.query || undefined,
+    p_category: params.category || undefined,
+    p_city: params.city || undefined,
+    p_zone: params.zone || undefined,
+    p_age_min: params.ageMin,
+    p_age_max: params.ageMax,
+    p_rate_min: params.rateMin,
+    p_rate_max: params.rateMax,
+    p_ethnicity: arr(params.ethnicity),
+    p_nationality: arr(params.nationality),
+    p_breast_type: arr(params.breast_type),
+    p_hair_color: arr(params.hair_color),
+    p_body_type: arr(params.body_type),
+    p_eye_color: arr(params.eye_color),
+    p_meeting_type: arr(params.meeting_type),
+    p_availability_for: arr(params.availability_for),
+    p_meeting_location: arr(params.meeting_location),
+    p_offered_services: arr(params.offered_services),
+    p_after_promoted: after?.promoted,
+    p_after_rank: after?.rankAt,
+    p_after_id: after?.id,
+    p_limit: limit,
+  };
+  for (const k of Object.keys(args)) if (args[k] === undefined) delete args[k];
+  const { data, error } = await rpc('search_listings', args);
+  if (error) {
+    if (isNetworkFailure(error.message)) throw new OfflineError();
+    throw new Error(error.message);
+  }
+  const rows = ((data as SearchRow[] | null) ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate), photos: (r.photos ?? []) as ListingPhoto[] }));
+  const last = rows[rows.length - 1];
+  return { rows, next: rows.length === limit && last ? { promoted: last.promoted, rankAt: last.rank_at, id: last.id } : null };
+}
+
+export interface ListingDetail {
+  status: PublicStatus;
+  listing: (Listing & { promoted: boolean }) | null;
+  phone: string | null;
+}
+
+export async function fetchListingDetail(id: string): Promise<ListingDetail> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return { status: 'missing', listing: null, phone: null };
+  const { data, error } = await rpc('listing_detail', { p_id: id });
+  if (error) {
+    if (isNetworkFailure(error.message)) throw new OfflineError();
+    throw new Error(error.message);
+  }
+  const d = (data ?? { status: 'missing' }) as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
+  const listing = d.listing ? { ...d.listing, hourly_rate: d.listing.hourly_rate == null ? null : Number(d.listing.hourly_rate) } : null;
+  return { status: d.status, listing, phone: d.phone ?? null };
+}
+
+export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';
+
+export async function reportListing(listingId: string, reason: string, details: string): Promise<ReportResult> {
+  const { data: auth } = await supabase.auth.getSession();
+  const userId = auth.session?.user.id;
+  if (!userId) return 'login';
+  const from = supabase.from as unknown as (t: string) => {
+    insert(row: Record<string, unknown>): PromiseLike<{ error: { code?: string; message: string } | null }>;
+  };
+  const { error } = await from.call(supabase, 'listing_reports').insert({
+    listing_id: listingId,
+    reporter_id: userId,
+    reason,
+    details: details.trim() || null,
+  });
+  if (!error) return 'ok';
+  if (error.code === '23505') return 'duplicate';
+  return 'error';
+}
+
+export async function currentUserId(): Promise<string | null> {
+  const { data } = await supabase.auth.getSession();
+  return data.session?.user.id ?? null;
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/catalogue/index.ts';
+import {
+  attributeBadges,
+  compareListings,
+  dateBadge,
+  formatListingDate,
+  label,
+  normalizePhone,
+  photoLimit,
+  promotionState,
+  telUrl,
+  visiblePhotos,
+  whatsappUrl,
+  type Listing,
+  type ListingPhoto,
+} from './model.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const iso = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
+
+function listing(over: Partial<Listing> = {}): Listing {
+  return {
+    id: 'b0000000-0000-4000-8000-000000000001',
+    title: 'Titolo di prova',
+    category: 'donne',
+    city: 'Roma',
+    zone: 'Monti',
+    age: 25,
+    description: 'Descrizione abbastanza lunga',
+    created_at: iso(-48),
+    expires_at: iso(24 * 20),
+    is_premium: false,
+    promotion_start_at: null,
+    promotion_end_at: null,
+    last_bumped_at: null,
+    is_paused: false,
+    ethnicity: [],
+    nationality: [],
+    breast_type: [],
+    hair_color: [],
+    body_type: [],
+    eye_color: [],
+    meeting_type: [],
+    availability_for: [],
+    meeting_location: [],
+    offered_services: [],
+    hourly_rate: null,
+    photos: [],
+    ...over,
+  };
+}
+
+const photos = (n: number): ListingPhoto[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, url: `/p${i}.jpg`, is_primary: i === n - 1, created_at: iso(-10 + i) }));
+
+describe('promotionState (SPEC §4)', () => {
+  it('is active when premium, start <= now <= end and not paused', () => {
+    expect(promotionState(listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1) }), now)).toBe('active');
+  });
+  it('includes both bounds', () => {
+    expect(promotionState(listing({ is_premium: true, promotion_start_at: now.toISOString(), promotion_end_at: iso(1) }), now)).toBe('active');
+    expect(promotionState(listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: now.toISOString() }), now)).toBe('active');
+  });
+  it('is pending when the start is in the future', () => {
+    expect(promotionState(listing({ is_premium: true, promotion_start_at: iso(2), promotion_end_at: iso(5) }), now)).toBe('pending');
+  });
+  it('is base when paused, not premium or ended', () => {
+    expect(promotionState(listing({ is_premium: true, is_paused: true, promotion_start_at: iso(-1), promotion_end_at: iso(1) }), now)).toBe('base');
+    expect(promotionState(listing({ is_premium: true, is_paused: true, promotion_start_at: iso(1), promotion_end_at: iso(3) }), now)).toBe('base');
+    expect(promotionState(listing({ is_premium: false, promotion_start_at: iso(-1), promotion_end_at: iso(1) }), now)).toBe('base');
+    expect(promotionState(listing({ is_premium: true, promotion_start_at: iso(-5), promotion_end_at: iso(-1) }), now)).toBe('base');
+  });
+});
+
+describe('photos (SPEC §4, §9)', () => {
+  it('active premium shows up to 5, primary first then oldest', () => {
+    const l = listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1), photos: photos(6) });
+    expect(photoLimit(l, now)).toBe(5);
+    const v = visiblePhotos(l, now);
+    expect(v).toHaveLength(5);
+    expect(v[0]!.id).toBe('p5');
+    expect(v[1]!.id).toBe('p0');
+  });
+  it('base and pending listings show only the first photo', () => {
+    expect(visiblePhotos(listing({ photos: photos(5) }), now).map((p) => p.id)).toEqual(['p4']);
+    expect(visiblePhotos(listing({ is_premium: true, promotion_start_at: iso(1), promotion_end_at: iso(2), photos: photos(5) }), now)).toHaveLength(1);
+  });
+  it('no photos gives none', () => {
+    expect(visiblePhotos(listing(), now)).toEqual([]);
+  });
+});
+
+describe('public order', () => {
+  it('puts active promotions first, then the latest bump or creation', () => {
+    const hot = listing({ id: 'a', is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1), created_at: iso(-100) });
+    const bumped = listing({ id: 'b', last_bumped_at: iso(-1), created_at: iso(-50) });
+    const fresh = listing({ id: 'c', created_at: iso(-2) });
+    const old = listing({ id: 'd', created_at: iso(-30) });
+    expect([old, fresh, bumped, hot].sort((x, y) => compareListings(x, y, now)).map((l) => l.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('labels and badges', () => {
+  it('maps slugs to the Italian labels', () => {
+    expect(label('category', 'donne')).toBe('Donne');
+    expect(label('meeting_location', 'mio-domicilio')).toBe('Mio domicilio');
+    expect(label('offered_services', 'girlfriend-experience')).toBe('Girlfriend experience');
+    expect(label('eye_color', 'nocciola')).toBe('Nocciola');
+    expect(label('nationality', 'sconosciuta-x')).toBe('Sconosciuta x');
+  });
+  it('lists every attribute, the rate in €/h and the services', () => {
+    const b = attributeBadges(
+      listing({ ethnicity: ['latina'], hair_color: ['mora'], meeting_type: ['cena'], availability_for: ['sera'], hourly_rate: 150, offered_services: ['69'] }),
+    );
+    expect(b.map((x) => x.label)).toEqual(['Latina', 'Mora', 'Cena', 'Sera', t.listings.card.ratePerHour('150'), '69']);
+    expect(t.listings.card.ratePerHour('150')).toBe('150 €/h');
+    expect(attributeBadges(listing({ hourly_rate: 99.5 })).at(-1)!.label).toBe('99,50 €/h');
+  });
+});
+
+describe('dates', () => {
+  it('formats listing dates dd MMMM yyyy in Italian (Europe/Rome)', () => {
+    expect(formatListingDate('2026-12-01T23:30:00Z')).toBe('02 dicembre 2026');
+    expect(formatListingDate('2026-03-05T10:00:00Z', true)).toBe('05 marzo');
+  });
+  it('uses the expiry badge when there is one, otherwise publication', () => {
+    expect(dateBadge({ expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-01T10:00:00Z' }).prefix).toBe('Scade il:');
+    expect(dateBadge({ expires_at: null, created_at: '2026-11-01T10:00:00Z' })).toEqual({ prefix: 'Pubblicato il:', date: '01 novembre 2026' });
+  });
+});
+
+describe('phone (SPEC §5)', () => {
+  it('removes whitespace, keeps + and 00, adds +39 otherwise', () => {
+    expect(normalizePhone(' 333 123 4567 ')).toBe('+393331234567');
+    expect(normalizePhone('+41 79 123 45 67')).toBe('+41791234567');
+    expect(normalizePhone('0044 20 1234')).toBe('0044201234');
+    expect(normalizePhone('   ')).toBeNull();
+    expect(normalizePhone(null)).toBeNull();
+  });
+  it('builds tel: and WhatsApp links', () => {
+    expect(telUrl('333 1234567')).toBe('tel:+393331234567');
+    expect(whatsappUrl('333 1234567')).toBe('https://wa.me/393331234567');
+    expect(whatsappUrl('0041 79 1234567', 'Ciao')).toBe('https://wa.me/41791234567?text=Ciao');
+    expect(whatsappUrl('')).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+/** Pure display logic for listings: promotion state, photo limits, labels, phone (SPEC §3-5, §9). */
+import { t } from '@/lib/catalogue/index.ts';
+import { normalisePhone } from '@/lib/phone.ts';
+
+export const PREMIUM_PHOTO_LIMIT = 5;
+export const BASE_PHOTO_LIMIT = 1;
+export const PRODUCT_NAME = t.listings.card.watermark;
+
+export const ATTRIBUTE_KEYS = [
+  'ethnicity',
+  'nationality',
+  'breast_type',
+  'hair_color',
+  'body_type',
+  'eye_color',
+  'meeting_type',
+  'availability_for',
+  'meeting_location',
+] as const;
+export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
+export type ArrayField = AttributeKey | 'offered_services';
+export type ValueListKey = ArrayField | 'category';
+
+export interface ListingPhoto {
+  id: string;
+  url: string;
+  is_primary: boolean;
+  created_at: string;
+}
+
+/** The columns a card and the detail page read (SPEC §3). */
+export interface Listing {
+  id: string;
+  user_id?: string;
+  title: string;
+  category: string;
+  city: string;
+  zone: string | null;
+  age: number | null;
+  description: string | null;
+  created_at: string;
+  expires_at: string | null;
+  is_premium: boolean;
+  promotion_mode?: string | null;
+  promotion_start_at: string | null;
+  promotion_end_at: string | null;
+  last_bumped_at: string | null;
+  is_paused: boolean;
+  slug?: string | null;
+  ethnicity: string[] | null;
+  nationality: string[] | null;
+  breast_type: string[] | null;
+  hair_color: string[] | null;
+  body_type: string[] | null;
+  eye_color: string[] | null;
+  meeting_type: string[] | null;
+  availability_for: string[] | null;
+  meeting_location: string[] | null;
+  offered_services: string[] | null;
+  hourly_rate: number | null;
+  photos: ListingPhoto[];
+}
+
+export type PromotionState = 'active' | 'pending' | 'base';
+
+type PromotionFields = Pick<Listing, 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'is_paused'>;
+
+/** SPEC §4: Active when premium, start <= now <= end and not paused; Pending when start is ahead. */
+export function promotionState(l: PromotionFields, now: Date = new Date()): PromotionState {
+  if (!l.is_premium || l.is_paused || !l.promotion_start_at) return 'base';
+  const start = Date.parse(l.promotion_start_at);
+  const end = l.promotion_end_at ? Date.parse(l.promotion_end_at) : Number.POSITIVE_INFINITY;
+  const at = now.getTime();
+  if (start > at) return 'pending';
+  if (start <= at && at <= end) return 'active';
+  return 'base';
+}
+
+export function photoLimit(l: PromotionFields, now: Date = new Date()): number {
+  return promotionState(l, now) === 'active' ? PREMIUM_PHOTO_LIMIT : BASE_PHOTO_LIMIT;
+}
+
+/** Photos in display order (primary first, then oldest first), cut to the listing's limit. */
+export function visiblePhotos(l: PromotionFields & { photos?: ListingPhoto[] | null }, now: Date = new Date()): ListingPhoto[] {
+  const sorted = [...(l.photos ?? [])].sort(
+    (a, b) => Number(b.is_primary) - Number(a.is_primary) || Date.parse(a.created_at) - Date.parse(b.created_at),
+  );
+  return sorted.slice(0, photoLimit(l, now));
+}
+
+/** The public order: active promotion first, then the last bump (or creation), newest first. */
+export function compareListings(a: Listing, b: Listing, now: Date = new Date()): number {
+  const pa = promotionState(a, now) === 'active' ? 1 : 0;
+  const pb = promotionState(b, now) === 'active' ? 1 : 0;
+  if (pa !== pb) return pb - pa;
+  const ra = Date.parse(a.last_bumped_at ?? a.created_at);
+  const rb = Date.parse(b.last_bumped_at ?? b.created_at);
+  if (ra !== rb) return rb - ra;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+const VALUES = t.listings.values as unknown as Record<ValueListKey, Record<string, string>>;
+
+/** The Italian label of a slug; unknown slugs are shown capitalised with spaces. */
+export function label(key: ValueListKey, slug: string): string {
+  const known = VALUES[key]?.[slug];
+  if (known) return known;
+  const s = slug.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function options(key: ValueListKey): { value: string; label: string }[] {
+  return Object.entries(VALUES[key] ?? {}).map(([value, l]) => ({ value, label: l }));
+}
+
+export interface AttributeBadge {
+  key: AttributeKey | 'hourly_rate' | 'offered_services';
+  value: string;
+  label: string;
+}
+
+/** Every attribute badge of SPEC §2 in order: attributes, the rate in €/h, then offered services. */
+export function attributeBadges(l: Pick<Listing, ArrayField | 'hourly_rate'>): AttributeBadge[] {
+  const out: AttributeBadge[] = [];
+  for (const key of ATTRIBUTE_KEYS) for (const v of l[key] ?? []) out.push({ key, value: v, label: label(key, v) });
+  if (l.hourly_rate != null) out.push({ key: 'hourly_rate', value: String(l.hourly_rate), label: t.listings.card.ratePerHour(formatRate(Number(l.hourly_rate))) });
+  for (const v of l.offered_services ?? []) out.push({ key: 'offered_services', value: v, label: label('offered_services', v) });
+  return out;
+}
+
+/** 80 → "80", 80.5 → "80,50". */
+export function formatRate(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ',');
+}
+
+/** SPEC §5 (the one implementation lives in src/lib/phone.ts). */
+export function normalizePhone(raw: string | null | undefined): string | null {
+  return normalisePhone(raw);
+}
+
+/** wa.me wants digits only, international form without + or 00. */
+export function whatsappUrl(phone: string | null, text?: string): string | null {
+  const n = normalizePhone(phone);
+  if (!n) return null;
+  const digits = n.replace(/^\+/, '').replace(/^00/, '').replace(/\D/g, '');
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+export function telUrl(phone: string | null): string | null {
+  const n = normalizePhone(phone);
+  return n ? `tel:${n}` : null;
+}
+
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+
+/** Listing dates "dd MMMM yyyy" in Italian (SPEC §9), Europe/Rome; compact "dd MMMM". */
+export function formatListingDate(iso: string, compact = false): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', day: '2-digit', month: 'numeric', year: 'numeric' }).formatToParts(
+    new Date(iso),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const month = MONTHS[Number(get('month')) - 1] ?? '';
+  return compact ? `${get('day')} ${month}` : `${get('day')} ${month} ${get('year')}`;
+}
+
+/** The card's date badge: expiry when known, else publication. */
+export function dateBadge(l: Pick<Listing, 'expires_at' | 'created_at'>, compact = false): { prefix: string; date: string } {
+  if (l.expires_at) return { prefix: t.listings.card.expiresOn, date: formatListingDate(l.expires_at, compact) };
+  return { prefix: t.listings.card.publishedOn, date: formatListingDate(l.created_at, compact) };
+}
+
+export type PublicStatus = 'active' | 'paused' | 'expired' | 'missing';

@@ -1,0 +1,41 @@
+/** admin_notifications calls of SPEC §7. */
+import { db } from '@/lib/db.ts';
+import type { AppNotification, NotificationScope } from './model.ts';
+
+const COLUMNS = 'id, user_id, type, entity_id, message, is_read, created_at';
+
+export async function fetchNotifications(scope: NotificationScope): Promise<AppNotification[]> {
+  let query = db.from('admin_notifications').select(COLUMNS);
+  query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
+  const { data, error } = await query.order('created_at', { ascending: false });
+  if (error) throw error;
+  return (data ?? []) as AppNotification[];
+}
+
+/** is_read = true for `ids`, restricted to staff-wide rows or the user's own. */
+export async function markNotificationsRead(scope: NotificationScope, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  let query = db.from('admin_notifications').update({ is_read: true });
+  query = ids.length === 1 ? query.eq('id', ids[0]!) : query.in('id', [...ids]);
+  query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
+  const { error } = await query;
+  if (error) throw error;
+}
+
+/**
+ * Realtime INSERT and UPDATE on admin_notifications. Users filter on their id; staff
+ * subscribe unfiltered (realtime filters cannot say `is null`) and row-level security plus
+ * the re-fetch keep the list to staff-wide rows.
+ */
+export function subscribeNotifications(scope: NotificationScope, onChange: () => void): () => void {
+  const name = scope.kind === 'staff' ? 'notifications:staff' : `notifications:${scope.userId}`;
+  const filter = scope.kind === 'user' ? { filter: `user_id=eq.${scope.userId}` } : {};
+  const channel = db
+    .channel(name)
+    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
+    .subscribe();
+  return () => {
+    void db.removeChannel(channel);
+  };
+}

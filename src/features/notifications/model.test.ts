@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { countUnread, markReadLocally, routeForNotification, sortNewestFirst, unreadIds } from './model.ts';
+
+const n = (id: string, is_read: boolean, created_at = '2026-11-22T10:00:00Z') => ({ id, is_read, created_at });
+
+describe('notification routing (SPEC §4)', () => {
+  it('sends new_report to /admin', () => {
+    expect(routeForNotification({ type: 'new_report', entity_id: 'x' })).toBe('/admin');
+  });
+  it('sends ticket notifications to the ticket', () => {
+    for (const type of ['ticket_reply', 'new_ticket', 'ticket_resolved']) {
+      expect(routeForNotification({ type, entity_id: 'abc' })).toBe('/my-tickets/abc');
+    }
+  });
+  it('only marks read for other types', () => {
+    expect(routeForNotification({ type: 'listing_expired', entity_id: 'abc' })).toBeNull();
+    expect(routeForNotification({ type: 'credits_added', entity_id: null })).toBeNull();
+  });
+});
+
+describe('unread counts', () => {
+  const items = [n('a', false), n('b', true), n('c', false)];
+  it('counts unread', () => {
+    expect(countUnread(items)).toBe(2);
+    expect(countUnread([])).toBe(0);
+  });
+  it('marks all: only the unread ids', () => {
+    expect(unreadIds(items)).toEqual(['a', 'c']);
+  });
+  it('decrements by what changed, never below 0', () => {
+    const after = markReadLocally(items, 2, ['a', 'b']);
+    expect(after.unread).toBe(1);
+    expect(after.items.map((i) => i.is_read)).toEqual([true, true, false]);
+    expect(markReadLocally(items, 0, ['a', 'c']).unread).toBe(0);
+    expect(markReadLocally(items, 1, ['a', 'c']).unread).toBe(0);
+  });
+  it('sorts newest first', () => {
+    const sorted = sortNewestFirst([n('old', false, '2026-01-01T00:00:00Z'), n('new', false, '2026-11-01T00:00:00Z')]);
+    expect(sorted.map((i) => i.id)).toEqual(['new', 'old']);
+  });
+});

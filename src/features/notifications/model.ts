@@ -1,0 +1,57 @@
+/** Pure notification logic of SPEC §4: routing by type, unread counts, marking read. */
+export interface AppNotification {
+  id: string;
+  user_id: string | null;
+  type: string;
+  entity_id: string | null;
+  message: string;
+  is_read: boolean;
+  created_at: string;
+}
+
+/** Staff see staff-wide rows (user_id null); everyone else their own. */
+export type NotificationScope = { kind: 'staff' } | { kind: 'user'; userId: string };
+
+/** Where a click on a notification goes, or null when it only marks it read. */
+export function routeForNotification(n: Pick<AppNotification, 'type' | 'entity_id'>): string | null {
+  switch (n.type) {
+    case 'new_report':
+      return '/admin';
+    case 'ticket_reply':
+    case 'new_ticket':
+    case 'ticket_resolved':
+      return n.entity_id ? `/my-tickets/${n.entity_id}` : '/my-tickets';
+    default:
+      return null;
+  }
+}
+
+export function countUnread(items: readonly Pick<AppNotification, 'is_read'>[]): number {
+  return items.reduce((n, item) => n + (item.is_read ? 0 : 1), 0);
+}
+
+/** Ids that 'Segna tutte come lette' sends: only the unread ones. */
+export function unreadIds(items: readonly Pick<AppNotification, 'id' | 'is_read'>[]): string[] {
+  return items.filter((i) => !i.is_read).map((i) => i.id);
+}
+
+/** The list and count after `ids` were marked read; the count never drops below 0. */
+export function markReadLocally<T extends Pick<AppNotification, 'id' | 'is_read'>>(
+  items: readonly T[],
+  unread: number,
+  ids: readonly string[],
+): { items: T[]; unread: number } {
+  const set = new Set(ids);
+  let changed = 0;
+  const next = items.map((item) => {
+    if (!set.has(item.id) || item.is_read) return item;
+    changed += 1;
+    return { ...item, is_read: true };
+  });
+  return { items: next, unread: Math.max(0, unread - changed) };
+}
+
+/** Newest first by created_at. */
+export function sortNewestFirst<T extends Pick<AppNotification, 'created_at'>>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}

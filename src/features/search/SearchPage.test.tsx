@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { fireEvent, render, screen, waitFor } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+
+const searchListings = vi.fn();
+vi.mock('@/features/listings/api.ts', async (orig) => ({
+  ...(await orig<typeof import('@/features/listings/api.ts')>()),
+  searchListings: (...args: unknown[]) => searchListings(...args),
+}));
+
+const { default: SearchPage } = await import('./SearchPage.tsx');
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.search}</output>;
+}
+
+const row = (i: number) => ({
+  id: `b0000000-0000-4000-8000-00000000000${i}`,
+  title: `Annuncio numero ${i}`,
+  category: 'donne',
+  city: 'Roma',
+  zone: null,
+  age: 30,
+  description: 'Descrizione di prova abbastanza lunga',
+  created_at: new Date().toISOString(),
+  expires_at: new Date(Date.now() + 864e5).toISOString(),
+  is_premium: false,
+  promotion_start_at: null,
+  promotion_end_at: null,
+  last_bumped_at: null,
+  is_paused: false,
+  ethnicity: [],
+  nationality: [],
+  breast_type: [],
+  hair_color: [],
+  body_type: [],
+  eye_color: [],
+  meeting_type: [],
+  availability_for: [],
+  meeting_location: [],
+  offered_services: [],
+  hourly_rate: null,
+  photos: [],
+  promoted: false,
+  rank_at: new Date().toISOString(),
+});
+
+const page = (
+  <Routes>
+    <Route
+      path="/search"
+      element={
+        <>
+          <SearchPage />
+          <Where />
+        </>
+      }
+    />
+  </Routes>
+);
+
+beforeEach(() => searchListings.mockReset());
+
+describe('SearchPage', { timeout: 20_000 }, () => {
+  it('reads the filters from the URL and shows the results', async () => {
+    searchListings.mockResolvedValue({ rows: [row(1), row(2)], next: null });
+    render(page, { route: '/search?city=Roma&q=cena&hair_color=mora' });
+    expect(await screen.findByText('Annuncio numero 1')).toBeInTheDocument();
+    expect(searchListings).toHaveBeenCalledWith({ city: 'Roma', query: 'cena', hair_color: ['mora'] });
+    expect(screen.getByTestId('result-count')).toHaveTextContent('2 annunci');
+  });
+
+  it('shows the Italian empty state', async () => {
+    searchListings.mockResolvedValue({ rows: [], next: null });
+    render(page, { route: '/search?city=Nessuna' });
+    expect(await screen.findByText(t.search.empty)).toBeInTheDocument();
+  });
+
+  it('writes a new text query into the URL', async () => {
+    searchListings.mockResolvedValue({ rows: [], next: null });
+    render(page, { route: '/search?city=Roma' });
+    const box = screen.getByRole('searchbox', { name: t.search.query });
+    fireEvent.change(box, { target: { value: 'tantra' } });
+    fireEvent.submit(box.closest('form')!);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('?q=tantra&city=Roma'));
+    await waitFor(() => expect(searchListings).toHaveBeenLastCalledWith({ query: 'tantra', city: 'Roma' }));
+  });
+});

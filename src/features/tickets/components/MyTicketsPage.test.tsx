@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+import { useSessionStore } from '@/features/auth/index.ts';
+
+const api = vi.hoisted(() => ({ createTicket: vi.fn(), fetchMyTickets: vi.fn() }));
+vi.mock('../api.ts', () => api);
+const { default: MyTicketsPage } = await import('./MyTicketsPage.tsx');
+
+const m = t.tickets.list;
+
+describe('MyTicketsPage', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
+    api.fetchMyTickets.mockReset();
+  });
+
+  it('lists tickets with the SPEC §2 columns', async () => {
+    api.fetchMyTickets.mockResolvedValue([
+      {
+        id: 'abcdef0123456789',
+        subject: 'Problema pagamento',
+        status: 'in_progress',
+        created_at: '2026-11-20T09:30:00Z',
+        updated_at: '2026-11-21T09:30:00Z',
+        last_replied_by: 'admin',
+        listing_id: 'l1',
+        user_id: 'u1',
+        reporter_email: 'u@x.it',
+        listings: { title: 'Giulia, Milano' },
+      },
+    ]);
+    render(<MyTicketsPage />);
+    expect(await screen.findByText('abcdef01')).toBeInTheDocument();
+    for (const c of Object.values(m.columns)) expect(screen.getByRole('columnheader', { name: c })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Giulia, Milano' })).toHaveAttribute('href', '/listing/l1');
+    expect(screen.getByText(t.tickets.status.in_progress)).toBeInTheDocument();
+    expect(screen.getByText(t.tickets.lastRepliedBy.admin)).toBeInTheDocument();
+    expect(screen.getByText('20/11/2026 10:30')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.view })).toHaveAttribute('href', '/my-tickets/abcdef0123456789');
+  });
+
+  it('shows the empty state with the first-ticket button', async () => {
+    api.fetchMyTickets.mockResolvedValue([]);
+    render(<MyTicketsPage />);
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: m.firstTicket })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: m.newTicket })).toBeInTheDocument();
+  });
+
+  it('says when loading failed', async () => {
+    api.fetchMyTickets.mockRejectedValue(new Error('x'));
+    render(<MyTicketsPage />);
+    expect(await screen.findAllByText(m.loadFailed)).not.toHaveLength(0);
+  });
+});

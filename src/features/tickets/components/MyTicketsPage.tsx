@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { formatDateTime } from '@/lib/dates.ts';
+import { toastError } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
+import { fetchMyTickets, type TicketRow } from '../api.ts';
+import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
+import { openSupportDialog } from '../store.ts';
+
+const m = t.tickets;
+
+/** 'I Miei Ticket' (SPEC §2): the signed-in user's tickets, newest activity first. */
+export default function MyTicketsPage() {
+  const { user } = useViewer();
+  const [rows, setRows] = useState<TicketRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!user) return;
+    setFailed(false);
+    try {
+      setRows(await fetchMyTickets(user));
+    } catch {
+      setFailed(true);
+      setRows([]);
+      toastError(m.list.loadFailed);
+    }
+  }, [user]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const newTicket = () => openSupportDialog({ onSuccess: () => void load() });
+
+  return (
+    <Container size="lg" px="md" py="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          {m.list.title}
+        </Title>
+        <Button onClick={newTicket}>{m.list.newTicket}</Button>
+      </Group>
+      {!user ? (
+        <Alert color="red">{m.list.unauthenticated}</Alert>
+      ) : rows === null ? (
+        <Stack gap="xs" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={36} />
+          ))}
+        </Stack>
+      ) : failed ? (
+        <Alert color="red" role="alert">
+          {m.list.loadFailed}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text>{m.list.empty}</Text>
+          <Button variant="light" onClick={newTicket}>
+            {m.list.firstTicket}
+          </Button>
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.list.columns.id}</Table.Th>
+                <Table.Th>{m.list.columns.subject}</Table.Th>
+                <Table.Th>{m.list.columns.listing}</Table.Th>
+                <Table.Th>{m.list.columns.status}</Table.Th>
+                <Table.Th>{m.list.columns.lastReply}</Table.Th>
+                <Table.Th>{m.list.columns.created}</Table.Th>
+                <Table.Th>{m.list.columns.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td ff="monospace">{shortTicketId(row.id)}</Table.Td>
+                  <Table.Td>{row.subject}</Table.Td>
+                  <Table.Td>
+                    {row.listing_id ? (
+                      <Anchor component={Link} to={`/listing/${row.listing_id}`}>
+                        {row.listings?.title ?? shortTicketId(row.listing_id)}
+                      </Anchor>
+                    ) : (
+                      m.list.noListing
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor(row.status)} variant="light">
+                      {statusLabel(row.status, m.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{lastReplyLabel(row.last_replied_by, m.lastRepliedBy)}</Table.Td>
+                  <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Button component={Link} to={`/my-tickets/${row.id}`} size="compact-sm" variant="light">
+                      {m.list.view}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { authPath, useViewer } from '@/features/auth/index.ts';
+import { SupportForm } from './SupportForm.tsx';
+
+const m = t.tickets.dialog;
+
+/**
+ * What the support dialog (and /new-ticket) shows: a wait while auth is checked, the
+ * sign-in prompt for anonymous visitors, else the form.
+ */
+export function SupportContent({
+  listingId,
+  subject,
+  onSent,
+  onCancel,
+  onNavigateAway,
+}: {
+  listingId?: string | null;
+  subject?: string;
+  onSent: () => void;
+  onCancel?: () => void;
+  onNavigateAway?: () => void;
+}) {
+  const viewer = useViewer();
+  if (!viewer.ready) {
+    return (
+      <Group gap="sm" py="md" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text>{m.checking}</Text>
+      </Group>
+    );
+  }
+  if (!viewer.user) {
+    return (
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {m.authRequiredTitle}
+        </Title>
+        <Text>{m.authRequiredText}</Text>
+        <Group grow>
+          <Button component={Link} to={authPath('login', '/new-ticket')} onClick={onNavigateAway}>
+            {m.login}
+          </Button>
+          <Button component={Link} to={authPath('register', '/new-ticket')} variant="outline" onClick={onNavigateAway}>
+            {m.register}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <SupportForm defaultEmail={viewer.user.email} listingId={listingId} subject={subject} onSent={onSent} onCancel={onCancel} />;
+}

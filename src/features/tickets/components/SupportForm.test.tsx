@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+
+const api = vi.hoisted(() => ({ createTicket: vi.fn(), fetchMyTickets: vi.fn() }));
+vi.mock('../api.ts', () => api);
+const { SupportForm } = await import('./SupportForm.tsx');
+
+const m = t.tickets;
+
+describe('SupportForm', () => {
+  beforeEach(() => api.createTicket.mockReset());
+
+  it('prefills the e-mail and validates inline (SPEC §5)', async () => {
+    render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
+    const email = screen.getByLabelText(new RegExp(m.dialog.email));
+    expect(email).toHaveValue('mario@example.it');
+    await userEvent.clear(email);
+    await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
+    expect(screen.getByText(m.validation.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(m.validation.messageShort)).toBeInTheDocument();
+    await userEvent.type(email, 'mario@');
+    await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
+    expect(screen.getByText(m.validation.emailInvalid)).toBeInTheDocument();
+    expect(api.createTicket).not.toHaveBeenCalled();
+  });
+
+  it('sends with the default subject, toasts, resets and calls back', async () => {
+    api.createTicket.mockResolvedValue(null);
+    const onSent = vi.fn();
+    render(<SupportForm defaultEmail="mario@example.it" onSent={onSent} />);
+    const message = screen.getByLabelText(new RegExp(m.dialog.message));
+    await userEvent.type(message, 'Non riesco a pubblicare il mio annuncio.');
+    await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(api.createTicket).toHaveBeenCalledWith(
+      { email: 'mario@example.it', message: 'Non riesco a pubblicare il mio annuncio.' },
+      { listingId: null, subject: 'Nuova richiesta di supporto generale' },
+    );
+    expect(await screen.findByText(m.toasts.sent)).toBeInTheDocument();
+    expect(message).toHaveValue('');
+  });
+
+  it("shows the server's error, or the generic send failure", async () => {
+    api.createTicket.mockResolvedValueOnce('Troppe richieste, riprova tra un minuto.').mockResolvedValueOnce('');
+    render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
+    await userEvent.type(screen.getByLabelText(new RegExp(m.dialog.message)), 'Un messaggio abbastanza lungo.');
+    await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
+    expect(await screen.findByText('Troppe richieste, riprova tra un minuto.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
+    expect(await screen.findByText(m.toasts.sendFailed)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+/** Support dialog and 'I Miei Ticket' (SPEC §2, §5, §8, §9). */
+export const tickets = {
+  dialog: {
+    title: 'Assistenza',
+    checking: 'Verifica stato autenticazione...',
+    authRequiredTitle: 'Accesso Richiesto',
+    authRequiredText: 'Per aprire un ticket di supporto, devi essere autenticato.',
+    login: 'Accedi',
+    register: 'Registrati',
+    email: 'Email',
+    message: 'Messaggio',
+    messagePlaceholder: 'Descrivi la tua richiesta (almeno 20 caratteri)',
+    submit: 'Invia richiesta',
+    cancel: 'Annulla',
+    close: 'Chiudi',
+  },
+  defaultSubject: 'Nuova richiesta di supporto generale',
+  validation: {
+    emailRequired: 'L\'email è obbligatoria.',
+    emailInvalid: 'L\'email non è valida.',
+    messageShort: 'Il messaggio deve contenere almeno 20 caratteri.',
+  },
+  toasts: {
+    sent: 'Richiesta inviata con successo! Puoi visualizzare lo stato nella sezione "I miei ticket".',
+    sendFailed: 'Impossibile inviare la richiesta. Riprova più tardi.',
+  },
+  list: {
+    title: 'I Miei Ticket',
+    newTicket: 'Nuovo Ticket',
+    firstTicket: 'Apri il tuo primo ticket',
+    empty: 'Non hai ancora aperto nessun ticket.',
+    loadFailed: 'Impossibile caricare i tuoi ticket.',
+    unauthenticated: 'Utente non autenticato. Accedi per visualizzare i tuoi ticket.',
+    columns: {
+      id: 'ID Ticket',
+      subject: 'Oggetto',
+      listing: 'Annuncio',
+      status: 'Stato',
+      lastReply: 'Ultima Risposta',
+      created: 'Creato il',
+      actions: 'Azioni',
+    },
+    view: 'Visualizza',
+    noListing: '—',
+  },
+  status: {
+    open: 'Aperto',
+    in_progress: 'In Corso',
+    resolved: 'Risolto',
+    closed: 'Chiuso',
+  },
+  lastRepliedBy: {
+    user: 'Utente',
+    admin: 'Admin',
+    supporto: 'Supporto',
+    unknown: 'N/D',
+  },
+  newTicketPage: {
+    title: 'Nuovo Ticket',
+    text: 'Scrivici e ti risponderemo il prima possibile. Puoi seguire la richiesta nella sezione I Miei Ticket.',
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isListingApiRead, isListingPhoto, parsePushPayload, postCacheKey } from './swRoutes.ts';
+
+const u = (s: string) => new URL(s);
+
+describe('service worker routes', () => {
+  it('caches listing reads of the API', () => {
+    expect(isListingApiRead(u('http://api/rest/v1/rpc/search_listings'), 'POST')).toBe(true);
+    expect(isListingApiRead(u('http://api/rest/v1/rpc/listing_detail'), 'POST')).toBe(true);
+    expect(isListingApiRead(u('http://api/rest/v1/listings?select=*'), 'GET')).toBe(true);
+    expect(isListingApiRead(u('http://api/rest/v1/rpc/create_listing'), 'POST')).toBe(false);
+    expect(isListingApiRead(u('http://api/rest/v1/profiles'), 'GET')).toBe(false);
+    expect(isListingApiRead(u('http://api/rest/v1/listings'), 'PATCH')).toBe(false);
+  });
+  it('caches listing photos only', () => {
+    expect(isListingPhoto(u('http://api/storage/v1/object/public/listing_photos/u/l/a.jpg'), 'GET')).toBe(true);
+    expect(isListingPhoto(u('http://api/storage/v1/object/public/avatars/a.jpg'), 'GET')).toBe(false);
+  });
+  it('keys POST reads by their body', () => {
+    expect(postCacheKey('http://api/rest/v1/rpc/x', '{"a":1}')).toBe('http://api/rest/v1/rpc/x?__body=%7B%22a%22%3A1%7D');
+    expect(postCacheKey('http://api/x?s=1', 'b')).toBe('http://api/x?s=1&__body=b');
+  });
+});
+
+describe('push payload', () => {
+  it('reads title, body and a same-origin target', () => {
+    expect(parsePushPayload(JSON.stringify({ title: 'T', body: 'B', url: '/my-tickets/1' }), { title: 'D' })).toEqual({
+      title: 'T',
+      body: 'B',
+      url: '/my-tickets/1',
+      icon: '/icons/icon-192.png',
+    });
+  });
+  it('never opens another origin and survives plain text', () => {
+    expect(parsePushPayload(JSON.stringify({ url: 'https://evil.example/' }), { title: 'D' }).url).toBe('/');
+    expect(parsePushPayload(JSON.stringify({ url: '//evil.example/' }), { title: 'D' }).url).toBe('/');
+    expect(parsePushPayload('ciao', { title: 'D' })).toMatchObject({ title: 'D', body: 'ciao' });
+    expect(parsePushPayload(null, { title: 'D' }).title).toBe('D');
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs, t } from './support/frame.ts';
+
+test.beforeEach(async ({ page }) => adultDevice(page));
+
+const m = t.tickets;
+
+test('anonymous: the dialog asks to sign in and returns to /new-ticket', async ({ page }) => {
+  await page.goto('/termini');
+  await page.getByRole('button', { name: t.frame.footer.support }).click();
+  const dialog = page.getByRole('dialog', { name: m.dialog.title });
+  await expect(dialog.getByText(m.dialog.authRequiredTitle)).toBeVisible();
+  await expect(dialog.getByText(m.dialog.authRequiredText)).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'support-dialog-anonymous');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('link', { name: m.dialog.login }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=login&redirect=%2Fnew-ticket$/);
+  const form = page.getByRole('form', { name: t.auth.page.tabLogin });
+  await form.getByLabel(t.auth.fields.email, { exact: false }).first().fill('marco@incontri.local');
+  await form.getByLabel(t.auth.fields.password, { exact: false }).first().fill('Marco123!');
+  await form.getByRole('button', { name: t.auth.login.submit }).click();
+  await expect(page).toHaveURL(/\/new-ticket$/);
+  await expect(page.getByLabel(m.dialog.email, { exact: false })).toHaveValue('marco@incontri.local');
+});
+
+test('signed in: validation errors, then the ticket is sent and listed in I Miei Ticket', async ({ page }) => {
+  await signInAs(page, 'giulia');
+  await page.getByRole('button', { name: t.frame.footer.support }).click();
+  const dialog = page.getByRole('dialog', { name: m.dialog.title });
+  const email = dialog.getByLabel(m.dialog.email, { exact: false });
+  await expect(email).toHaveValue('giulia@incontri.local');
+
+  await email.fill('');
+  await dialog.getByRole('button', { name: m.dialog.submit }).click();
+  await expect(dialog.getByText(m.validation.emailRequired)).toBeVisible();
+  await expect(dialog.getByText(m.validation.messageShort)).toBeVisible();
+  await email.fill('giulia@');
+  await dialog.getByLabel(m.dialog.message, { exact: false }).fill('Troppo corto');
+  await dialog.getByRole('button', { name: m.dialog.submit }).click();
+  await expect(dialog.getByText(m.validation.emailInvalid)).toBeVisible();
+  await expect(dialog.getByText(m.validation.messageShort)).toBeVisible();
+  await shot(page, 'support-dialog-errors');
+  await expectNoSeriousA11yViolations(page);
+
+  await email.fill('giulia@incontri.local');
+  const text = `Non riesco a modificare il mio annuncio (e2e ${Date.now()}).`;
+  await dialog.getByLabel(m.dialog.message, { exact: false }).fill(text);
+  await dialog.getByRole('button', { name: m.dialog.submit }).click();
+  await expect(page.getByText(m.toasts.sent)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/my-tickets$/);
+  await expect(page.getByRole('heading', { name: m.list.title })).toBeVisible();
+  await expect(page.getByRole('cell', { name: m.defaultSubject }).first()).toBeVisible();
+  await shot(page, 'my-tickets', { fullPage: true });
+});
+
+test('I Miei Ticket: Nuovo Ticket opens the dialog', async ({ page }) => {
+  await signInAs(page, 'marco');
+  await page.goto('/my-tickets');
+  await page.getByRole('button', { name: m.list.newTicket }).click();
+  await expect(page.getByRole('dialog', { name: m.dialog.title }).getByLabel(m.dialog.email, { exact: false })).toHaveValue('marco@incontri.local');
+});
