@@ -8,6 +8,8 @@ export const API_PORT = 54331;
 export const APP_PORT = 4183;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+/** The e2e build has its own folder; tests that swap the service worker read it from here. */
+process.env.APP_OUT_DIR = join(dataDir, 'dist');
 
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -35,7 +37,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx scripts/start.ts',
-    url: `http://127.0.0.1:${API_PORT}/auth/v1/health`,
+    // The app answers only after the platform is up and the build is served.
+    url: `http://127.0.0.1:${APP_PORT}/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
@@ -43,7 +46,7 @@ export default defineConfig({
       SUPABASE_LOCAL_PORT: String(API_PORT),
       APP_PORT: String(APP_PORT),
       SUPABASE_LOCAL_DATA: dataDir,
-      APP_OUT_DIR: join(dataDir, 'dist'),
+      APP_OUT_DIR: process.env.APP_OUT_DIR,
       DATABASE_URL: '',
     },
   },

@@ -84,7 +84,7 @@ test('manifest and installability: no Chromium installability error', async ({ p
 });
 
 test("a new service worker brings up 'Nuova versione disponibile'", async ({ page }) => {
-  const swFile = join(import.meta.dirname, '..', '..', 'dist', 'sw.js');
+  const swFile = join(process.env.APP_OUT_DIR ?? join(import.meta.dirname, '..', '..', 'dist'), 'sw.js');
   const original = readFileSync(swFile, 'utf8');
   await page.goto('/');
   await swControlled(page);

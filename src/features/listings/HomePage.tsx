@@ -29,7 +29,7 @@ export default function HomePage() {
         </Button>
       </Group>
       {status === 'loading' && (
-        <Center py="xl">
+        <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
           <Loader aria-label={t.search.loading} />
         </Center>
       )}

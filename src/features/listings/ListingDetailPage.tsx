@@ -37,7 +37,7 @@ export default function ListingDetailPage() {
 
   if (state.kind === 'loading')
     return (
-      <Center py="xl">
+      <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
         <Loader aria-label={t.search.loading} />
       </Center>
     );

@@ -70,7 +70,7 @@ export default function SearchPage() {
       </Collapse>
       <Stack mt="md">
         {status === 'loading' && (
-          <Center py="xl">
+          <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
             <Loader aria-label={s.loading} />
           </Center>
         )}

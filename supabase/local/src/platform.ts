@@ -5,11 +5,12 @@ import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys } from './jwt.ts';
-import { createAuthApi } from './auth/index.ts';
+import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
 import { createStorageApi } from './storage/index.ts';
 import { createRealtimeApi } from './realtime/index.ts';
 import { createFunctionsApi } from './functions/index.ts';
+import { createLocalWebhooks } from './functions/webhooks.ts';
 import { createCron } from './cron/index.ts';
 
 /** What every API module gets: configuration, the database, the JWT helper and the keys. */
@@ -58,10 +59,12 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
 
   const modules: ApiModule[] = await Promise.all([
     createAuthApi(platform),
+    createDevMailApi(platform),
     createRestApi(platform),
     createStorageApi(platform),
     createRealtimeApi(platform),
     createFunctionsApi(platform),
+    createLocalWebhooks(platform),
     ...(opts.cron === false ? [] : [createCron(platform)]),
   ]);
 
@@ -91,7 +94,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
         console.error(`[http] ${req.method} ${path}:`, err);
         return json({ message: 'Internal server error' }, 500);
       })
-      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD'))
+      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD', !req.complete))
       .catch((err: Error) => {
         console.error('[http] response failed:', err.message);
         res.destroy();

@@ -1,0 +1,70 @@
+/**
+ * First-route JavaScript (issue 5): the production build's entry (index.html) plus the home
+ * route's lazy chunk, each with everything they import statically, gzip-compressed.
+ * Budget: 150 KB. Builds into a temporary folder (never touches dist/).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { Figure } from './types.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  src?: string;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const root = join(import.meta.dirname, '..', '..');
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const gz = (dir: string, files: Iterable<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0);
+
+export async function benchBundle(): Promise<Figure[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
+  try {
+    await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const route = (src: string) => Object.keys(manifest).find((k) => k.endsWith(src));
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const home = route('src/features/listings/HomePage.tsx');
+    const search = route('src/features/search/SearchPage.tsx');
+    const detail = route('src/features/listings/ListingDetailPage.tsx');
+    const first = closure(manifest, [entry, ...(home ? [home] : [])]);
+    const all = Object.values(manifest).filter((c) => c.file.endsWith('.js')).map((c) => c.file);
+    const extra = (key?: string) => (key ? gz(outDir, [...closure(manifest, [key])].filter((f) => !first.has(f))) : 0);
+    const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+    return [
+      { name: 'first-route JS, gzip (entry + home route)', value: kb(gz(outDir, first)), unit: 'KB', budget: { max: 150 } },
+      { name: 'entry chunk graph alone, gzip', value: kb(gz(outDir, closure(manifest, [entry]))), unit: 'KB' },
+      { name: '/search route on top of first route, gzip', value: kb(extra(search)), unit: 'KB' },
+      { name: '/listing/:id route on top of first route, gzip', value: kb(extra(detail)), unit: 'KB' },
+      { name: 'all JS chunks, gzip', value: kb(gz(outDir, new Set(all))), unit: 'KB' },
+    ];
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bundle.ts')) {
+  benchBundle().then((f) => console.table(f), (e) => { console.error(e); process.exit(1); });
+}
