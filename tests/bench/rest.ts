@@ -1,17 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 
-export interface BenchInfo {
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-}
+import type { Figure } from './types.ts';
 
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-}
+type BenchInfo = { url: string; anonKey: string; serviceRoleKey: string };
 
 const SEED_ROWS = 1000;
 const AUTHORS = 50;
@@ -54,7 +46,7 @@ function percentile(sorted: number[], p: number): number {
  * REST latency through supabase-js: `from('bench_items').select('*, bench_authors(*)').range(0, 9)`,
  * sequential calls after a warm-up; median and p95 in milliseconds.
  */
-export async function benchRest(info: BenchInfo, opts: { iterations?: number } = {}): Promise<BenchResult[]> {
+export async function benchRest(info: BenchInfo, opts: { iterations?: number } = {}): Promise<Figure[]> {
   const iterations = opts.iterations ?? 200;
   await seed(makeClient(info, info.serviceRoleKey));
   const anon = makeClient(info, info.anonKey);
@@ -73,7 +65,7 @@ export async function benchRest(info: BenchInfo, opts: { iterations?: number } =
   times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return [
-    { name: 'rest select page of 10 with embed: median', value: round(percentile(times, 50)), unit: 'ms' },
+    { name: 'rest select page of 10 with embed: median', value: round(percentile(times, 50)), unit: 'ms', budget: { max: 10 } },
     { name: 'rest select page of 10 with embed: p95', value: round(percentile(times, 95)), unit: 'ms' },
   ];
 }

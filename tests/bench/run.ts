@@ -21,10 +21,15 @@ async function optional<T>(file: string, name: string): Promise<T | undefined> {
   return ((await import(path)) as Record<string, T>)[name];
 }
 
-async function measure(label: string, fn: () => Promise<Figure[]>) {
+/** `npm run bench -- rest realtime` measures only the areas whose label names one of those words. */
+const only = process.argv.slice(2);
+const wanted = (label: string) => !only.length || only.some((word) => label.toLowerCase().includes(word.toLowerCase()));
+
+async function measure(label: string, fn: () => Promise<Figure[]>, suffix = '') {
+  if (!wanted(label)) return;
   process.stdout.write(`… ${label}\n`);
   try {
-    figures.push(...(await fn()));
+    figures.push(...(await fn()).map((f) => ({ ...f, name: f.name + suffix })));
   } catch (err) {
     failures.push(`${label}: ${(err as Error).message}`);
   }
@@ -41,11 +46,13 @@ for (const databaseUrl of databases) {
   process.env.DATABASE_URL = databaseUrl ?? '';
   const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   await measure(`startup on ${kind}`, benchStartup);
-  const fixture = await startTestPlatform({ supabaseDir: join(here, '..', 'platform', 'fixture'), cron: false });
-  const target: BenchTarget = fixture.info;
-  if (benchRest) await measure(`REST on ${kind}`, () => benchRest(target));
-  if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target));
-  await fixture.stop();
+  if (wanted(`REST on ${kind}`) || wanted(`realtime on ${kind}`)) {
+    const fixture = await startTestPlatform({ supabaseDir: join(here, '..', 'platform', 'fixture'), cron: false });
+    const target: BenchTarget = fixture.info;
+    if (benchRest) await measure(`REST on ${kind}`, () => benchRest(target), ` (${kind})`);
+    if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target), ` (${kind})`);
+    await fixture.stop();
+  }
   process.env.DATABASE_URL = saved;
 }
 
