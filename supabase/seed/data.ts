@@ -93,7 +93,7 @@ export interface SeedUser {
   referredBy?: string;
   createdAt: number;
   lastSignInAt: number | null;
-  /** shown in docs/demo-accounts.md */
+  /** shown in README.md */
   note: string;
 }
 
