@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
-import { openSupportDialog } from '@/features/tickets/index.ts';
+// By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
+import { openSupportDialog } from '@/features/tickets/store.ts';
 
 const f = t.frame.footer;
 

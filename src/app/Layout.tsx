@@ -3,7 +3,8 @@ import { Outlet } from 'react-router-dom';
 import { Box } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';
-import { useSupportDialogStore } from '@/features/tickets/index.ts';
+// By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
+import { useSupportDialogStore } from '@/features/tickets/store.ts';
 import { PullToRefresh } from '@/pwa/PullToRefresh.tsx';
 import { PwaChrome } from '@/pwa/PwaChrome.tsx';
 import { ageConfirmed } from './ageGateStorage.ts';

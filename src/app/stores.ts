@@ -5,7 +5,8 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { idbStorage, onStorageWrite } from '@/lib/idbStorage.ts';
 import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/auth/index.ts';
-import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/index.ts';
+// By path, not through index.ts: the barrel would pull the notification bell into the first chunk.
+import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/store.ts';
 import { COUPONS_STORE, clearCouponsStore, useCouponsStore } from '@/features/coupons/index.ts';
 
 interface PersistApi {

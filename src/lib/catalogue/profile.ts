@@ -1,4 +1,6 @@
 /** Profile settings and the signed-in home. */
+import { pwa } from './pwa.ts';
+
 export const profile = {
   settings: {
     title: 'Impostazioni',
@@ -20,7 +22,12 @@ export const profile = {
     changePassword: 'Cambia password',
     pushSection: 'Notifiche push',
     pushLabel: 'Ricevi notifiche push su questo dispositivo',
-    pushSaved: 'Preferenza notifiche aggiornata.',
+    pushEnabled: pwa.push.enabled,
+    pushDisabled: pwa.push.disabled,
+    pushUnsupported: pwa.push.unsupported,
+    pushDenied: pwa.push.denied,
+    pushNotConfigured: pwa.push.notConfigured,
+    pushFailed: pwa.push.error,
     dataSection: 'I tuoi dati',
     dataHint: 'Scarica una copia di tutti i dati associati al tuo account (GDPR, art. 20).',
     download: 'Scarica i miei dati (JSON)',

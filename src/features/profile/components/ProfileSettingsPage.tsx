@@ -4,10 +4,19 @@ import { Button, Container, Modal, Paper, Stack, Switch, Text, TextInput, Title 
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { signOutEverywhere, updateEmail, useViewer, isValidEmail } from '@/features/auth/index.ts';
+import { isPushSubscribed, pushSupported, subscribePush, unsubscribePush, type PushResult } from '@/pwa/pushSubscription.ts';
 import { deleteMyAccount, exportMyData, fetchOwnProfile, updateOwnProfile } from '../api.ts';
 import { exportFileName, validateProfileForm } from '../model.ts';
 
 const m = t.profile.settings;
+
+/** Why the push switch could not be turned on (or off), as the catalogue words it. */
+function pushProblem(result: PushResult): string {
+  if (result === 'unsupported') return m.pushUnsupported;
+  if (result === 'denied') return m.pushDenied;
+  if (result === 'not-configured') return m.pushNotConfigured;
+  return m.pushFailed;
+}
 
 function download(data: unknown) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
@@ -27,6 +36,8 @@ export default function ProfileSettingsPage() {
   const [displayName, setDisplayName] = useState('');
   const [phone, setPhone] = useState('');
   const [push, setPush] = useState(false);
+  const [pushBusy, setPushBusy] = useState(false);
+  const [pushMessage, setPushMessage] = useState<string | undefined>();
   const [errors, setErrors] = useState<{ displayName?: string; phone?: string }>({});
   const [busy, setBusy] = useState(false);
   const [newEmail, setNewEmail] = useState('');
@@ -41,9 +52,25 @@ export default function ProfileSettingsPage() {
       .then((p) => {
         setDisplayName(p.display_name ?? '');
         setPhone(p.phone ?? '');
-        setPush(Boolean(p.push_enabled));
       })
       .catch(() => toastError(m.loadFailed));
+  }, [user]);
+
+  // The switch shows whether this device holds a push subscription, not the profile flag.
+  useEffect(() => {
+    if (!user) return;
+    if (!pushSupported()) {
+      setPush(false);
+      setPushMessage(m.pushUnsupported);
+      return;
+    }
+    let live = true;
+    isPushSubscribed()
+      .then((subscribed) => live && setPush(subscribed))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, [user]);
 
   if (!user) return null;
@@ -66,13 +93,24 @@ export default function ProfileSettingsPage() {
   }
 
   async function togglePush(value: boolean) {
-    setPush(value);
+    setPushBusy(true);
+    setPushMessage(undefined);
     try {
-      await updateOwnProfile(user!.id, { push_enabled: value });
-      toastSuccess(m.pushSaved);
-    } catch {
-      setPush(!value);
-      toastError(m.saveFailed);
+      const result = value ? await subscribePush() : await unsubscribePush();
+      if (result !== (value ? 'subscribed' : 'unsubscribed')) {
+        // Unsupported browser, permission denied, …: the switch keeps its state.
+        setPushMessage(pushProblem(result));
+        return;
+      }
+      setPush(value);
+      try {
+        await updateOwnProfile(user!.id, { push_enabled: value });
+        toastSuccess(value ? m.pushEnabled : m.pushDisabled);
+      } catch {
+        toastError(m.saveFailed);
+      }
+    } finally {
+      setPushBusy(false);
     }
   }
 
@@ -175,7 +213,16 @@ export default function ProfileSettingsPage() {
             <Title order={2} size="h4">
               {m.pushSection}
             </Title>
-            <Switch label={m.pushLabel} checked={push} onChange={(e) => void togglePush(e.currentTarget.checked)} />
+            <Switch
+              label={m.pushLabel}
+              checked={push}
+              disabled={pushBusy}
+              aria-describedby={pushMessage ? 'push-message' : undefined}
+              onChange={(e) => void togglePush(e.currentTarget.checked)}
+            />
+            <Text id="push-message" size="sm" c="red.8" role="status" hidden={!pushMessage}>
+              {pushMessage}
+            </Text>
           </Stack>
         </Paper>
 
