@@ -1,18 +1,8 @@
 /** Search filters <-> URL query string, so a search can be shared and reloaded. */
-import type { SearchParams } from '@/features/listings/index.ts';
+import { ATTRIBUTE_KEYS, type SearchParams } from '@/features/listings/index.ts';
 
-export const ARRAY_FILTERS = [
-  'ethnicity',
-  'nationality',
-  'breast_type',
-  'hair_color',
-  'body_type',
-  'eye_color',
-  'meeting_type',
-  'availability_for',
-  'meeting_location',
-  'offered_services',
-] as const;
+/** Every array column of a listing is an any-of filter. */
+export const ARRAY_FILTERS = [...ATTRIBUTE_KEYS, 'offered_services'] as const;
 export type ArrayFilter = (typeof ARRAY_FILTERS)[number];
 
 const TEXT = { q: 'query', category: 'category', city: 'city', zone: 'zone' } as const;
