@@ -25,3 +25,11 @@ afterEach(() => cleanup());
 
 // createClient() insists on a key; unit tests never reach a server, any string will do.
 if (!import.meta.env.VITE_SUPABASE_ANON_KEY) vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'unit-test-anon-key');
+
+// jsdom has no layout, so Mantine's focus trap finds no "visible" element to focus and dumps
+// the whole DOM node to the console. Real browsers (the e2e suite) are unaffected.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/hooks/use-focus-trap]')) return;
+  warn(...args);
+};
