@@ -1082,6 +1082,28 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      lock_visible_ticket: {
+        Args: {
+          p_ticket_id: string
+        }
+        Returns: {
+          created_at: string
+          id: string
+          last_replied_by: string | null
+          listing_id: string | null
+          reporter_email: string
+          status: string
+          subject: string
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tickets"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       mark_notifications_read: {
         Args: {
           p_ids?: string[]

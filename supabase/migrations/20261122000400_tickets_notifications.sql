@@ -198,6 +198,27 @@ end
 $$;
 
 /**
+ * The ticket, locked, when the caller may act on it: staff, its owner, or the address it
+ * was reported from (SPEC §6); else 'Ticket non trovato.', so others learn nothing.
+ */
+create or replace function public.lock_visible_ticket(p_ticket_id uuid) returns public.tickets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t public.tickets;
+begin
+  select * into t from public.tickets where id = p_ticket_id for update;
+  if not found or not (public.current_role_is_staff() or t.user_id = auth.uid()
+                       or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', ''))) then
+    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
+  end if;
+  return t;
+end
+$$;
+
+/**
  * Adds a message to a ticket. The ticket's owner (user_id or reporter_email) answers as
  * 'user' and reopens a resolved ticket; staff answer as their role and move an open
  * ticket to in_progress. Closed tickets take no replies.
@@ -210,22 +231,11 @@ as $$
 declare
   uid uuid := public.require_active_user();
   r text := public.current_user_role();
-  t public.tickets;
+  t public.tickets := public.lock_visible_ticket(p_ticket_id);
   body text := trim(coalesce(p_body, ''));
-  author text;
+  author text := case when r in ('admin', 'supporto') then r else 'user' end;
   m public.ticket_messages;
 begin
-  select * into t from public.tickets where id = p_ticket_id for update;
-  if not found then
-    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
-  end if;
-  if r in ('admin', 'supporto') then
-    author := r;
-  elsif t.user_id = uid or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', '')) then
-    author := 'user';
-  else
-    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
-  end if;
   if t.status = 'closed' then
     raise exception 'Il ticket è chiuso: non è possibile rispondere.' using errcode = 'P0001', detail = 'ticket_closed';
   end if;
@@ -267,10 +277,7 @@ begin
   if p_status is null or p_status not in ('open', 'in_progress', 'resolved', 'closed') then
     raise exception 'Stato del ticket non valido.' using errcode = 'P0001', detail = 'invalid_status';
   end if;
-  select * into t from public.tickets where id = p_ticket_id for update;
-  if not found or not (staff or t.user_id = uid or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', ''))) then
-    raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
-  end if;
+  t := public.lock_visible_ticket(p_ticket_id);
   if not staff and not (p_status = 'closed' or (p_status = 'open' and t.status = 'resolved')) then
     raise exception 'Puoi solo chiudere il ticket o riaprirlo se risolto.' using errcode = '42501', detail = 'forbidden';
   end if;
@@ -382,6 +389,7 @@ revoke execute on function public.notify_ticket_resolved() from public, anon, au
 revoke execute on function public.notify_ticket_reply() from public, anon, authenticated;
 revoke execute on function public.notify_new_report() from public, anon, authenticated;
 revoke execute on function public.create_ticket(text, text, text, uuid) from public, anon;
+revoke execute on function public.lock_visible_ticket(uuid) from public, anon, authenticated;
 revoke execute on function public.reply_ticket(uuid, text) from public, anon;
 revoke execute on function public.set_ticket_status(uuid, text) from public, anon;
 revoke execute on function public.mark_notifications_read(uuid[]) from public, anon;

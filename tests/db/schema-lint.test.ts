@@ -81,7 +81,7 @@ describe('schema lint', () => {
   });
 
   it('internal functions (triggers, credit movements, jobs) are not executable by authenticated', async () => {
-    const internal = ['spend_credits', 'add_credits', 'freeze_listing', 'lock_own_listing', 'pending_discount', 'handle_new_user',
+    const internal = ['spend_credits', 'add_credits', 'freeze_listing', 'lock_own_listing', 'lock_visible_ticket', 'pending_discount', 'handle_new_user',
       'require_active_user', 'require_staff', 'fulfil_credit_purchase', 'end_expired_promotions', 'expire_listings',
       'notify_expiring_listings', 'run_promotion_bumps', 'notify_new_ticket', 'notify_ticket_reply', 'setting_int'];
     const r = await rows<{ proname: string }>(`
