@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
 
 /** Headers supabase-js sends from a browser (REST, storage, auth and functions together). */
 const ALLOW_HEADERS =
@@ -79,12 +81,68 @@ export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
   } as RequestInit);
 }
 
+/** Below this many bytes a body goes out as it is: gzip would save next to nothing. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** Media types worth compressing (what Cloudflare compresses for Supabase); images, binaries and streams are not. */
+function compressibleType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/event-stream') return false;
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type.startsWith('application/vnd.pgrst.') ||
+    type === 'application/javascript' ||
+    type === 'application/xml' ||
+    type === 'image/svg+xml'
+  );
+}
+
+/** Whether an Accept-Encoding header admits gzip (`gzip`, `x-gzip` or `*`, with q > 0). */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined | null): boolean {
+  if (!acceptEncoding) return false;
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  let gzip: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const weight = Number.isNaN(q) ? 0 : q;
+    if (name === 'gzip' || name === 'x-gzip') gzip = Math.max(gzip ?? 0, weight);
+    else if (name === '*') any = weight;
+  }
+  return (gzip ?? any ?? 0) > 0;
+}
+
+function addVary(current: string | string[] | undefined, token: string): string {
+  const list = (Array.isArray(current) ? current.join(',') : current ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (list.includes('*') || list.some((v) => v.toLowerCase() === token.toLowerCase())) return list.join(', ');
+  return [...list, token].join(', ');
+}
+
 /**
  * Web Response -> Node response, with CORS on everything. When the handler answered before
  * reading the whole request body (a 413, say), the connection is closed: its unread rest
  * would otherwise be taken for the next request on a kept-alive socket.
+ *
+ * Like Supabase behind Kong/Cloudflare, textual bodies (JSON, text, JS, SVG) of at least
+ * COMPRESS_MIN_BYTES are gzipped when the request's Accept-Encoding allows it; never for
+ * HEAD, 204/206/304, event streams, ranges or bodies that are already encoded.
  */
-export async function sendWebResponse(res: ServerResponse, response: Response, origin: string | null, head: boolean, bodyUnread = false): Promise<void> {
+export async function sendWebResponse(
+  res: ServerResponse,
+  response: Response,
+  origin: string | null,
+  head: boolean,
+  bodyUnread = false,
+  acceptEncoding?: string | string[] | null,
+): Promise<void> {
   const headers: Record<string, string | string[]> = { ...corsHeaders(origin) };
   if (bodyUnread) headers.connection = 'close';
   response.headers.forEach((value, key) => {
@@ -93,19 +151,104 @@ export async function sendWebResponse(res: ServerResponse, response: Response, o
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
   if (head || !response.body) {
+    res.writeHead(response.status, response.statusText || undefined, headers);
     res.end();
     return;
   }
   const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) await new Promise((r) => res.once('drain', r));
+  const declared = response.headers.has('content-length') ? Number(response.headers.get('content-length')) : NaN;
+  const eligible =
+    ![204, 206, 304].includes(response.status) &&
+    !response.headers.has('content-encoding') &&
+    // A byte range (storage); PostgREST's item ranges (`0-24/*`) on a 200 are fine.
+    !/^\s*bytes\b/i.test(response.headers.get('content-range') ?? '') &&
+    !/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '') &&
+    compressibleType(response.headers.get('content-type')) &&
+    !(declared < COMPRESS_MIN_BYTES);
+
+  // Of unknown length: read up to the threshold first, so small answers go out as they are.
+  const prefix: Uint8Array[] = [];
+  let ended = false;
+  if (eligible && Number.isNaN(declared)) {
+    let size = 0;
+    try {
+      while (size < COMPRESS_MIN_BYTES) {
+        const { done, value } = await reader.read();
+        if (done) {
+          ended = true;
+          break;
+        }
+        prefix.push(value);
+        size += value.byteLength;
+      }
+    } catch (err) {
+      reader.releaseLock();
+      throw err;
     }
-  } finally {
-    res.end();
+    if (ended && size < COMPRESS_MIN_BYTES) {
+      res.writeHead(response.status, response.statusText || undefined, headers);
+      for (const chunk of prefix) res.write(chunk);
+      res.end();
+      return;
+    }
   }
+
+  if (eligible) {
+    // Whether or not this client takes gzip, the answer depends on Accept-Encoding.
+    headers.vary = addVary(headers.vary, 'Accept-Encoding');
+  }
+  if (!eligible || !acceptsGzip(acceptEncoding)) {
+    res.writeHead(response.status, response.statusText || undefined, headers);
+    try {
+      for (const chunk of prefix) if (!res.write(chunk)) await drained(res);
+      while (!ended && !res.destroyed) {
+        const { done, value } = await reader.read();
+        if (done) ended = true;
+        else if (!res.write(value)) await drained(res);
+      }
+    } finally {
+      if (!ended) await reader.cancel().catch(() => {});
+      res.end();
+    }
+    return;
+  }
+
+  headers['content-encoding'] = 'gzip';
+  delete headers['content-length'];
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  async function* body() {
+    try {
+      yield* prefix;
+      while (!ended) {
+        const { done, value } = await reader.read();
+        if (done) ended = true;
+        else yield value;
+      }
+    } finally {
+      if (!ended) await reader.cancel().catch(() => {});
+    }
+  }
+  // Sync-flush every chunk: a streamed answer still reaches the client as it is produced.
+  try {
+    await pipeline(body, createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }), res);
+  } catch (err) {
+    // The client went away mid-answer: nothing left to tell it.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    throw err;
+  }
+}
+
+/** Waits for a full socket buffer to empty, or for the client to go away. */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }

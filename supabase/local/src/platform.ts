@@ -94,7 +94,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
         console.error(`[http] ${req.method} ${path}:`, err);
         return json({ message: 'Internal server error' }, 500);
       })
-      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD', !req.complete))
+      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD', !req.complete, req.headers['accept-encoding']))
       .catch((err: Error) => {
         console.error('[http] response failed:', err.message);
         res.destroy();
