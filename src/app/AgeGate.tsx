@@ -1,19 +1,31 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
-
 import { AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
+import classes from './AgeGate.module.css';
 
 export { AGE_GATE_KEY, ageConfirmed };
 const EXEMPT = ['/termini', '/privacy', '/auth/callback', '/banned'];
 
-/** 18+ interstitial for anonymous visitors, remembered on this device (DESIGN 'Adults only'). */
+/**
+ * 18+ interstitial for anonymous visitors, remembered on this device (DESIGN 'Adults only').
+ * A native modal <dialog>: the page behind is inert and focus stays inside, and it is drawn
+ * with the first paint, since it is the first thing a new visitor sees.
+ */
 export function AgeGate({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
   const [confirmed, setConfirmed] = useState(ageConfirmed);
+  const dialog = useRef<HTMLDialogElement>(null);
   const m = t.frame.ageGate;
   const opened = !signedIn && !confirmed && !EXEMPT.includes(pathname);
+
+  useLayoutEffect(() => {
+    const d = dialog.current;
+    if (!opened || !d || d.open) return;
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', ''); // environments without modal dialogs
+  }, [opened]);
 
   function confirm() {
     try {
@@ -24,38 +36,37 @@ export function AgeGate({ signedIn }: { signedIn: boolean }) {
     setConfirmed(true);
   }
 
+  if (!opened) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      title={m.title}
-      overlayProps={{ backgroundOpacity: 0.85, blur: 6 }}
+    <dialog
+      ref={dialog}
+      className={classes.gate}
+      aria-labelledby="age-gate-title"
+      aria-describedby="age-gate-text"
+      // Escape does not answer the question; a forced close (a second Escape) reopens it.
+      onCancel={(e) => e.preventDefault()}
+      onClose={(e) => {
+        if (!ageConfirmed() && typeof e.currentTarget.showModal === 'function') e.currentTarget.showModal();
+      }}
     >
-      <Stack gap="sm">
-        <Text>{m.text}</Text>
-        <Button onClick={confirm} data-autofocus>
+      <h2 id="age-gate-title" className={classes.title}>
+        {m.title}
+      </h2>
+      <div className={classes.body}>
+        <p id="age-gate-text" className={classes.text}>
+          {m.text}
+        </p>
+        <Button onClick={confirm} autoFocus>
           {m.confirm}
         </Button>
         <Button component="a" href="https://www.google.it" variant="default">
           {m.leave}
         </Button>
-        <Text size="xs" c="gray.7">
-          {m.legalPrefix}{' '}
-          <Anchor component={Link} to="/termini" inherit underline="always">
-            {t.frame.footer.terms}
-          </Anchor>{' '}
-          {m.legalAnd}{' '}
-          <Anchor component={Link} to="/privacy" inherit underline="always">
-            {t.frame.footer.privacy}
-          </Anchor>
-          .
-        </Text>
-      </Stack>
-    </Modal>
+        <p className={classes.legal}>
+          {m.legalPrefix} <Link to="/termini">{t.frame.footer.terms}</Link> {m.legalAnd} <Link to="/privacy">{t.frame.footer.privacy}</Link>.
+        </p>
+      </div>
+    </dialog>
   );
 }
 

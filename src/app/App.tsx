@@ -1,15 +1,24 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { bootstrap } from './bootstrap.ts';
+import { prefetchRouteData } from './prefetch.ts';
 import { Providers } from './Providers.tsx';
 import { routes } from './routes.tsx';
 
+prefetchRouteData(window.location);
 bootstrap();
-const router = createBrowserRouter(routes);
+
+// A declarative router: the app uses no loaders or actions, and the data router would
+// add a third to the router's code on the first route.
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

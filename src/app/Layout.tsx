@@ -7,13 +7,13 @@ import { useSessionStore, useViewer } from '@/features/auth/index.ts';
 import { useSupportDialogStore } from '@/features/tickets/store.ts';
 import { PullToRefresh } from '@/pwa/PullToRefresh.tsx';
 import { PwaChrome } from '@/pwa/PwaChrome.tsx';
+import { AgeGate } from './AgeGate.tsx';
 import { ageConfirmed } from './ageGateStorage.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
 
-// Dialogs load on first need, keeping them out of the first route's JavaScript.
-const AgeGate = lazy(() => import('./AgeGate.tsx'));
+// The support dialog loads on first need, keeping it out of the first route's JavaScript.
 const SupportDialog = lazy(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })));
 
 /** Header, page, footer, and the app-wide dialogs; the loading screen until the viewer is known. */
@@ -37,10 +37,8 @@ export function Layout() {
         </Suspense>
       </Box>
       <Footer />
-      <Suspense fallback={null}>
-        {supportWanted && <SupportDialog />}
-        {gateWanted && <AgeGate signedIn={viewer.signedIn} />}
-      </Suspense>
+      <Suspense fallback={null}>{supportWanted && <SupportDialog />}</Suspense>
+      {gateWanted && <AgeGate signedIn={viewer.signedIn} />}
     </Box>
   );
 }

@@ -38,7 +38,8 @@ export function LoadingScreen() {
 /** The small wait shown inside the layout while a lazy screen or a role loads. */
 export function PageLoader() {
   return (
-    <Stack align="center" py="xl" role="status">
+    // A screen tall, so the footer does not show and then jump when the page arrives.
+    <Stack align="center" py="xl" role="status" mih="100dvh" justify="flex-start">
       <Loader aria-hidden />
       <Text size="sm" c="gray.7">
         {t.frame.pageLoading}

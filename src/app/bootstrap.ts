@@ -1,13 +1,17 @@
-import { startSession } from '@/features/auth/index.ts';
-import { clearOnSignOut, hydrateStores, syncStoresAcrossTabs } from './stores.ts';
+import { startSession, useSessionStore } from '@/features/auth/index.ts';
+import { clearOnSignOut, clearViewerLeftovers, hydrateStores, syncStoresAcrossTabs } from './stores.ts';
 
 let started = false;
 
-/** Once per page: stores from IndexedDB, then the session and role; tabs kept in step. */
+/** Once per page: the session and role, the other stores from IndexedDB; tabs kept in step. */
 export function bootstrap() {
   if (started) return;
   started = true;
   clearOnSignOut();
   syncStoresAcrossTabs();
-  void hydrateStores().then(() => startSession());
+  // First, so an anonymous visitor's page renders without waiting for IndexedDB.
+  const session = startSession();
+  void Promise.all([hydrateStores(), session])
+    // An anonymous start never hydrates a past session, so no sign-out is seen: forget here.
+    .then(() => (useSessionStore.getState().user ? undefined : clearViewerLeftovers()));
 }

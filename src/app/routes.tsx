@@ -1,16 +1,17 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { ErrorFallback } from './ErrorFallback.tsx';
 import { Guard } from './Guard.tsx';
+// The home page is most visits' first screen: in the first chunk, not one more round trip away.
+import HomePage from '@/features/listings/HomePage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 // Route screens load lazily so the first route's JavaScript stays small. The app, at the
 // top of the dependency graph, imports screens by path: going through a feature's
 // index.ts would pull every screen into the first chunk.
-const HomePage = lazy(() => import('@/features/listings/HomePage.tsx'));
 const ListingDetailPage = lazy(() => import('@/features/listings/ListingDetailPage.tsx'));
 const SearchPage = lazy(() => import('@/features/search/SearchPage.tsx'));
 const AuthPage = lazy(() => import('@/features/auth/components/AuthPage.tsx'));
@@ -30,8 +31,11 @@ const p = t.frame.placeholders;
 /** The route table of SPEC §2: every path with its guard. */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    errorElement: <ErrorFallback />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       // public
       { path: '/', element: <HomePage /> },

@@ -56,6 +56,11 @@ export function syncStoresAcrossTabs(): () => void {
   return () => offs.forEach((off) => off());
 }
 
+/** The bell and coupons of a viewer who is no longer signed in. */
+export async function clearViewerLeftovers() {
+  await Promise.all(synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()));
+}
+
 export async function clearPersistedState() {
   await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore()]);
 }

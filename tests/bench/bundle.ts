@@ -1,6 +1,7 @@
 /**
- * First-route JavaScript (issue 5): the production build's entry (index.html) plus the home
- * route's lazy chunk, each with everything they import statically, gzip-compressed.
+ * First-route JavaScript (issue 5): the production build's entry (index.html), which holds the
+ * home route, plus any lazy chunk of the home route, with everything they import statically,
+ * gzip-compressed.
  * Budget: 150 KB. Builds into a temporary folder (never touches dist/).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

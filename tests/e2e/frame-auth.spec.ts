@@ -7,9 +7,12 @@ test('18+ interstitial for anonymous visitors, remembered on the device', async 
   await page.goto('/');
   const gate = page.getByRole('dialog', { name: t.frame.ageGate.title });
   await expect(gate).toBeVisible();
-  await page.waitForTimeout(400); // let the modal finish its transition
+  await expect(gate.getByRole('button', { name: t.frame.ageGate.confirm })).toBeFocused();
   await shot(page, 'age-gate');
-  await expectNoSeriousA11yViolations(page, '.mantine-Modal-content');
+  await expectNoSeriousA11yViolations(page, 'dialog');
+  // Escape does not dismiss the question.
+  await page.keyboard.press('Escape');
+  await expect(gate).toBeVisible();
   await gate.getByRole('button', { name: t.frame.ageGate.confirm }).click();
   await expect(gate).toBeHidden();
   await page.reload();

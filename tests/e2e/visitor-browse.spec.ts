@@ -13,7 +13,7 @@ test('home lists the promoted listings first, then the newest', async ({ page })
   const cards = page.getByTestId('listing-card');
   await expect(cards.first()).toBeVisible();
   await expect(cards).toHaveCount(all.length);
-  const titles = await cards.locator('h2').allInnerTexts();
+  const titles = await cards.locator('h2').allTextContents();
   expect(titles).toEqual(all.map((r) => r.title));
   // The Hot ones carry the badge, the rest do not.
   await expect(cards.nth(0).getByTestId('badge-hot')).toBeVisible();
@@ -38,7 +38,7 @@ test('search with filters returns the matching seeded listings, shareable by URL
   await expect(page).toHaveURL(/city=Milano/);
   const cards = page.getByTestId('listing-card');
   await expect(cards).toHaveCount(expected.length);
-  expect((await cards.locator('h2').allInnerTexts()).sort()).toEqual(expected.map((r) => r.title).sort());
+  expect((await cards.locator('h2').allTextContents()).sort()).toEqual(expected.map((r) => r.title).sort());
 
   // Reloading the shared URL gives the same search; the text query narrows it (Italian stemming).
   await page.reload();
@@ -50,7 +50,7 @@ test('search with filters returns the matching seeded listings, shareable by URL
   await expect(cards).toHaveCount(20);
   await page.getByRole('button', { name: t.search.loadMore }).scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(stemmed.length);
-  expect(await cards.locator('h2').allInnerTexts()).toEqual(stemmed.map((r) => r.title));
+  expect(await cards.locator('h2').allTextContents()).toEqual(stemmed.map((r) => r.title));
 
   // An array filter (any of) and the age range.
   const hair = await rpc<Row[]>('search_listings', { p_hair_color: ['mora', 'bionda'], p_age_min: 20, p_age_max: 30, p_limit: 50 });

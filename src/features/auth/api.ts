@@ -1,6 +1,5 @@
 /** The auth feature's backend calls. */
-import { db } from '@/lib/db.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { loadDb, loadSupabase } from '@/lib/backend.ts';
 
 export interface SessionUser {
   id: string;
@@ -13,18 +12,21 @@ export function callbackUrl(): string {
 
 /** `.from('profiles').select('role').eq('id', uid).single()` (SPEC §7). */
 export async function fetchRole(userId: string) {
+  const db = await loadDb();
   return db.from('profiles').select('role').eq('id', userId).single<{ role: string }>();
 }
 
 export async function getInitialSession() {
-  return supabase.auth.getSession();
+  return (await loadSupabase()).auth.getSession();
 }
 
-export function signIn(email: string, password: string) {
+export async function signIn(email: string, password: string) {
+  const supabase = await loadSupabase();
   return supabase.auth.signInWithPassword({ email: email.trim(), password });
 }
 
-export function signUp(v: { email: string; password: string; displayName: string; ref: string | null }) {
+export async function signUp(v: { email: string; password: string; displayName: string; ref: string | null }) {
+  const supabase = await loadSupabase();
   return supabase.auth.signUp({
     email: v.email.trim(),
     password: v.password,
@@ -35,23 +37,28 @@ export function signUp(v: { email: string; password: string; displayName: string
   });
 }
 
-export function requestPasswordReset(email: string) {
+export async function requestPasswordReset(email: string) {
+  const supabase = await loadSupabase();
   return supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: callbackUrl() });
 }
 
-export function updatePassword(password: string) {
+export async function updatePassword(password: string) {
+  const supabase = await loadSupabase();
   return supabase.auth.updateUser({ password });
 }
 
-export function updateEmail(email: string) {
+export async function updateEmail(email: string) {
+  const supabase = await loadSupabase();
   return supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: callbackUrl() });
 }
 
-export function signOut() {
+export async function signOut() {
+  const supabase = await loadSupabase();
   return supabase.auth.signOut();
 }
 
-export function onAuthChange(listener: (event: string, user: SessionUser | null) => void) {
+export async function onAuthChange(listener: (event: string, user: SessionUser | null) => void) {
+  const supabase = await loadSupabase();
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
     const u = session?.user;
     listener(event, u ? { id: u.id, email: u.email ?? '' } : null);

@@ -3,6 +3,7 @@
  * as signed out, with the §8 message), the role of each signed-in user (§8 messages on
  * failure), and every later auth event.
  */
+import { mayHaveSession } from '@/lib/authStorage.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError } from '@/lib/toast.ts';
 import { fetchRole, getInitialSession, onAuthChange, signOut as apiSignOut, type SessionUser } from './api.ts';
@@ -48,9 +49,18 @@ export async function applyUser(user: SessionUser | null, opts: { refetchRole?: 
   useSessionStore.setState({ user, role, roleStatus: 'ready', status: 'ready' });
 }
 
-/** Starts once per page: rehydrate, read the initial session, follow auth events. */
+/**
+ * Starts once per page. A visitor with no stored session and no tokens in the URL is known
+ * to be anonymous at once; the client (and its auth events) loads when the page is idle.
+ * Otherwise: rehydrate, read the initial session, fetch the role, then follow auth events.
+ */
 export function startSession(): Promise<void> {
   started ??= (async () => {
+    if (!mayHaveSession()) {
+      await clearSessionStore().catch(() => undefined);
+      whenIdle(() => void followAuthEvents());
+      return;
+    }
     try {
       await useSessionStore.persist.rehydrate();
     } catch {
@@ -73,16 +83,29 @@ export function startSession(): Promise<void> {
       useSessionStore.setState({ roleStatus: 'idle' });
       await applyUser(user, { refetchRole: true });
     }
-    onAuthChange((event, u) => {
-      // Never call supabase synchronously inside its own auth callback.
-      setTimeout(() => {
-        if (event === 'INITIAL_SESSION') return;
-        if (!u) void clearSessionStore();
-        else void applyUser(u, { refetchRole: event === 'SIGNED_IN' && useSessionStore.getState().user?.id !== u.id });
-      }, 0);
-    });
+    await followAuthEvents();
   })();
   return started;
+}
+
+/** Later sign-ins, sign-outs and token refreshes, from this tab or another. */
+async function followAuthEvents() {
+  await onAuthChange((event, u) => {
+    // Never call supabase synchronously inside its own auth callback.
+    setTimeout(() => {
+      const current = useSessionStore.getState().user;
+      if (!u) {
+        if (current) void clearSessionStore();
+      } else if (event !== 'INITIAL_SESSION' || current?.id !== u.id) {
+        void applyUser(u, { refetchRole: current?.id !== u.id });
+      }
+    }, 0);
+  }).catch(() => undefined);
+}
+
+function whenIdle(run: () => void) {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
 }
 
 /** Ends the session on the server and forgets it locally. */

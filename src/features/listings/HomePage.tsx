@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { ListingGrid } from './ListingGrid.tsx';
 import { LoadMore } from './LoadMore.tsx';
+import { HOME_KEY } from './prefetch.ts';
 import { useListingPages } from './useListingPages.ts';
 
 const NO_FILTERS = {};
@@ -10,7 +11,7 @@ const NO_FILTERS = {};
 /** '/': promoted listings ('Hot') first, then the newest, 20 at a time. */
 export default function HomePage() {
   const h = t.listings.home;
-  const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(NO_FILTERS, 'home');
+  const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(NO_FILTERS, HOME_KEY);
   const hot = rows.filter((r) => r.promoted);
   const rest = rows.filter((r) => !r.promoted);
   return (

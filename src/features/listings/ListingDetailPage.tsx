@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Center, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { fetchListingDetail, OfflineError, type ListingDetail } from './api.ts';
+import { OfflineError, type ListingDetail } from './api.ts';
+import { listingDetail } from './prefetch.ts';
 import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl } from './model.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
+
+// The report form loads when first asked for.
+const ReportDialog = lazy(() => import('./ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
 
 type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'error' } | { kind: 'done'; detail: ListingDetail };
 
@@ -17,12 +20,15 @@ export default function ListingDetailPage() {
   const d = t.listings.detail;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [reportOpen, setReportOpen] = useState(false);
+  const [reportWanted, setReportWanted] = useState(false);
+  if (reportOpen && !reportWanted) setReportWanted(true);
 
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
-    fetchListingDetail(id)
-      .then((detail) => live && setState({ kind: 'done', detail }))
+    listingDetail(id)
+      // The whole page at once is a big render: as a transition it yields to the browser.
+      .then((detail) => live && startTransition(() => setState({ kind: 'done', detail })))
       .catch((err: unknown) => live && setState({ kind: err instanceof OfflineError ? 'offline' : 'error' }));
     return () => {
       live = false;
@@ -176,7 +182,11 @@ export default function ListingDetailPage() {
           </Button>
         </Group>
       </Stack>
-      <ReportDialog listingId={listing.id} opened={reportOpen} onClose={() => setReportOpen(false)} />
+      {reportWanted && (
+        <Suspense fallback={null}>
+          <ReportDialog listingId={listing.id} opened={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

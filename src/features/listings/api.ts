@@ -1,10 +1,10 @@
 /** The listings feature's backend calls (public reads, detail, report). */
-import { supabase } from '@/lib/supabase.ts';
+import { loadSupabase } from '@/lib/backend.ts';
+import { publicRest } from '@/lib/publicRest.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
-/** Until database.types.ts is regenerated with these functions, calls go through a loose view of the client. */
-type LooseRpc = (fn: string, args?: Record<string, unknown>) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>;
-const rpc = (fn: string, args?: Record<string, unknown>) => (supabase.rpc as unknown as LooseRpc).call(supabase, fn, args);
+/** Public reads: anonymous, through the light PostgREST client (lib/publicRest.ts). */
+const rpc = (fn: string, args?: Record<string, unknown>) => publicRest.rpc(fn, args);
 
 export interface SearchParams {
   query?: string;
@@ -115,6 +115,7 @@ export async function fetchListingDetail(id: string): Promise<ListingDetail> {
 export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';
 
 export async function reportListing(listingId: string, reason: string, details: string): Promise<ReportResult> {
+  const supabase = await loadSupabase();
   const { data: auth } = await supabase.auth.getSession();
   const userId = auth.session?.user.id;
   if (!userId) return 'login';
@@ -133,6 +134,7 @@ export async function reportListing(listingId: string, reason: string, details: 
 }
 
 export async function currentUserId(): Promise<string | null> {
+  const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   return data.session?.user.id ?? null;
 }

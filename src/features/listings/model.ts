@@ -153,14 +153,32 @@ export function telUrl(phone: string | null): string | null {
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
+/** 01:00 UTC on the last Sunday of `month` (0-based) in `year`: when EU clocks change. */
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * The calendar date in Italy (CET, CEST from the last Sunday of March to the last Sunday of
+ * October, the EU rule since 1996). Computed, not asked of Intl: the first time-zone
+ * formatter a page builds loads ICU's zone data, tens of milliseconds on a phone, and the
+ * first screen shows twenty of these dates.
+ */
+export function romeDate(instant: Date): { day: number; month: number; year: number } {
+  const t = instant.getTime();
+  const y = instant.getUTCFullYear();
+  const summer = t >= lastSundayAt1Utc(y, 2) && t < lastSundayAt1Utc(y, 9);
+  const local = new Date(t + (summer ? 2 : 1) * 3_600_000);
+  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
+}
+
 /** Listing dates "dd MMMM yyyy" in Italian (SPEC §9), Europe/Rome; compact "dd MMMM". */
 export function formatListingDate(iso: string, compact = false): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', day: '2-digit', month: 'numeric', year: 'numeric' }).formatToParts(
-    new Date(iso),
-  );
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const month = MONTHS[Number(get('month')) - 1] ?? '';
-  return compact ? `${get('day')} ${month}` : `${get('day')} ${month} ${get('year')}`;
+  const { day, month, year } = romeDate(new Date(iso));
+  const dd = String(day).padStart(2, '0');
+  const name = MONTHS[month - 1] ?? '';
+  return compact ? `${dd} ${name}` : `${dd} ${name} ${year}`;
 }
 
 /** The card's date badge: expiry when known, else publication. */

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { OfflineError, searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
+import { firstListingPage } from './prefetch.ts';
 
 export type PagesStatus = 'loading' | 'ready' | 'error' | 'offline';
 
@@ -13,17 +14,23 @@ export function useListingPages(params: SearchParams, key: string) {
   const paramsRef = useRef(params);
   paramsRef.current = params;
 
+  const keyRef = useRef(key);
+  keyRef.current = key;
+
   const load = useCallback(() => {
     const gen = ++generation.current;
     setStatus('loading');
     setRows([]);
     setNext(null);
-    searchListings(paramsRef.current)
+    firstListingPage(paramsRef.current, keyRef.current)
       .then((page) => {
         if (gen !== generation.current) return;
-        setRows(page.rows);
-        setNext(page.next);
-        setStatus('ready');
+        // A page of cards is a big render: as a transition it yields to the browser.
+        startTransition(() => {
+          setRows(page.rows);
+          setNext(page.next);
+          setStatus('ready');
+        });
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
@@ -42,8 +49,10 @@ export function useListingPages(params: SearchParams, key: string) {
     searchListings(paramsRef.current, next)
       .then((page) => {
         if (gen !== generation.current) return;
-        setRows((r) => [...r, ...page.rows.filter((x) => !r.some((y) => y.id === x.id))]);
-        setNext(page.next);
+        startTransition(() => {
+          setRows((r) => [...r, ...page.rows.filter((x) => !r.some((y) => y.id === x.id))]);
+          setNext(page.next);
+        });
       })
       .catch(() => undefined)
       .finally(() => setLoadingMore(false));

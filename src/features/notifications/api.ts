@@ -1,10 +1,11 @@
 /** admin_notifications calls of SPEC §7. */
-import { db } from '@/lib/db.ts';
+import { loadDb } from '@/lib/backend.ts';
 import type { AppNotification, NotificationScope } from './model.ts';
 
 const COLUMNS = 'id, user_id, type, entity_id, message, is_read, created_at';
 
 export async function fetchNotifications(scope: NotificationScope): Promise<AppNotification[]> {
+  const db = await loadDb();
   let query = db.from('admin_notifications').select(COLUMNS);
   query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
   const { data, error } = await query.order('created_at', { ascending: false });
@@ -15,6 +16,7 @@ export async function fetchNotifications(scope: NotificationScope): Promise<AppN
 /** is_read = true for `ids`, restricted to staff-wide rows or the user's own. */
 export async function markNotificationsRead(scope: NotificationScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  const db = await loadDb();
   let query = db.from('admin_notifications').update({ is_read: true });
   query = ids.length === 1 ? query.eq('id', ids[0]!) : query.in('id', [...ids]);
   query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
@@ -30,12 +32,19 @@ export async function markNotificationsRead(scope: NotificationScope, ids: reado
 export function subscribeNotifications(scope: NotificationScope, onChange: () => void): () => void {
   const name = scope.kind === 'staff' ? 'notifications:staff' : `notifications:${scope.userId}`;
   const filter = scope.kind === 'user' ? { filter: `user_id=eq.${scope.userId}` } : {};
-  const channel = db
-    .channel(name)
-    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
-    .subscribe();
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void loadDb().then((db) => {
+    if (stopped) return;
+    const channel = db
+      .channel(name)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
+      .subscribe();
+    stop = () => void db.removeChannel(channel);
+  });
   return () => {
-    void db.removeChannel(channel);
+    stopped = true;
+    stop?.();
   };
 }

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { ListingGrid, LoadMore, useListingPages, type SearchParams } from '@/features/listings/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
-import { SearchFilters } from './SearchFilters.tsx';
+
+// The filter form (selects, city typeahead) loads when first opened: a shared search shows results first.
+const SearchFilters = lazy(() => import('./SearchFilters.tsx').then((m) => ({ default: m.SearchFilters })));
 
 /** '/search': filters and the free-text query live in the URL; keyset pages of 20 with infinite scroll. */
 export default function SearchPage() {
@@ -14,6 +16,8 @@ export default function SearchPage() {
   const filters = useMemo(() => parseFilters(key), [key]);
   const [query, setQuery] = useState(filters.query ?? '');
   const [showFilters, setShowFilters] = useState(countFilters(filters) === 0 && !filters.query);
+  const [filtersOpened, setFiltersOpened] = useState(showFilters);
+  if (showFilters && !filtersOpened) setFiltersOpened(true);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
   const apply = (f: SearchParams) => {
     setSearchParams(new URLSearchParams(serializeFilters(f)));
@@ -59,14 +63,18 @@ export default function SearchPage() {
         )}
       </Group>
       <Collapse expanded={showFilters} id="search-filters">
-        <SearchFilters
-          key={key}
-          value={filters}
-          onApply={(f) => {
-            apply({ ...f, query: query.trim() || undefined });
-            setShowFilters(false);
-          }}
-        />
+        {filtersOpened && (
+          <Suspense fallback={<Loader size="sm" aria-label={s.loading} />}>
+            <SearchFilters
+              key={key}
+              value={filters}
+              onApply={(f) => {
+                apply({ ...f, query: query.trim() || undefined });
+                setShowFilters(false);
+              }}
+            />
+          </Suspense>
+        )}
       </Collapse>
       <Stack mt="md">
         {status === 'loading' && (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
-import { initialUrlHash } from '@/lib/supabase.ts';
+import { initialUrlHash } from '@/lib/authStorage.ts';
 import { toastSuccess } from '@/lib/toast.ts';
 import { useViewer } from '../hooks/useViewer.ts';
 import { callbackKind } from '../model.ts';

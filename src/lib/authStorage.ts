@@ -1,0 +1,23 @@
+/** Where supabase-js keeps the session (localStorage), named so the app can look without loading it. */
+export const AUTH_STORAGE_KEY = 'incontri-auth';
+
+/**
+ * The URL fragment as the page was loaded: the /auth/callback screen tells a password-recovery
+ * link from a sign-up confirmation by it, and the client consumes it once it loads.
+ */
+export const initialUrlHash: string = typeof window === 'undefined' ? '' : window.location.hash;
+
+/**
+ * Whether there may be a session to restore: one stored by supabase-js, or one arriving in
+ * the URL (an e-mail link's tokens or error). Without either the visitor is anonymous, known
+ * at once, with no need to load the client first.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    if (window.localStorage.getItem(AUTH_STORAGE_KEY)) return true;
+  } catch {
+    return true; // storage unreadable: let supabase-js decide
+  }
+  const { hash, search } = window.location;
+  return /access_token|refresh_token|error_description|error_code/.test(hash) || /[?&](code|error)=/.test(search);
+}
