@@ -22,10 +22,53 @@ function topLevelManifest(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * src/boot.ts as a second entry, loaded async from the page's head: a few kilobytes that
+ * start the route's first request while the app's own JavaScript is still downloading.
+ * (Vite folds every script of index.html into one entry, so it is added to the built page.)
+ */
+function bootEntry(): Plugin {
+  return {
+    name: 'boot-entry',
+    apply: 'build',
+    config: () => ({ build: { rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) } } } }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith('/src/boot.ts'));
+        if (!boot || boot.type !== 'chunk') return html;
+        // Its whole graph from the start, or it would wait for imports found one level at a time.
+        const graph = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (graph.has(file) || chunk?.type !== 'chunk') return;
+          graph.add(file);
+          chunk.imports.forEach(visit);
+        };
+        boot.imports.forEach(visit);
+        // Preloaded once, from the top (below), not again among the app's own preloads.
+        for (const file of graph) html = html.replace(`<link rel="modulepreload" crossorigin href="/${file}">`, '');
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
+            // Before the app's own preloads: on HTTP/1.1 they would otherwise queue behind them.
+            ...[...graph].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const })),
+          ],
+        };
+      },
+    },
+  };
+}
+
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     topLevelManifest(),
+    bootEntry(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',
@@ -41,8 +84,20 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router 7 exports only its development build (remix-run/react-router#12532,
+      // #14102): dev warnings on and extra code. A production bundle takes the production one.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
+  },
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-});
+}));

@@ -1,10 +1,8 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { bootstrap } from './bootstrap.ts';
-import { prefetchRouteData } from './prefetch.ts';
 import { Providers } from './Providers.tsx';
 import { routes } from './routes.tsx';
 
-prefetchRouteData(window.location);
 bootstrap();
 
 // A declarative router: the app uses no loaders or actions, and the data router would

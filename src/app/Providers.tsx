@@ -1,19 +1,25 @@
 import './mantineStyles.ts';
 import './global.css';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { theme } from './theme.ts';
 
-// The toast container loads right after the first paint, outside the first chunk; toasts
-// shown before it mounts wait in Mantine's notifications store and appear when it does.
+// The toast container loads with the first toast, outside the first chunk; a toast shown
+// before it mounts waits in Mantine's notifications store and appears when it does.
 const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
 export function Providers({ children }: { children: ReactNode }) {
+  const toasts = useNotifications();
+  const [toastsShown, setToastsShown] = useState(false);
+  if (!toastsShown && toasts.notifications.length + toasts.queue.length > 0) setToastsShown(true);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
       {children}
     </MantineProvider>
   );

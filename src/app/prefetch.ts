@@ -1,12 +1,20 @@
-import { prefetchHome, prefetchListingDetail } from '@/features/listings/index.ts';
-import { prefetchSearch } from '@/features/search/index.ts';
+import { prefetchHome, prefetchListingDetail } from '@/features/listings/boot.ts';
+import { prefetchSearch } from '@/features/search/boot.ts';
 
-/** The public routes' data, requested while the app's code is still starting (see listings/prefetch.ts). */
+/**
+ * The public routes' data, requested while the app's code is still loading (see
+ * listings/prefetch.ts), and a lazy route's screen, fetched beside the app instead of after it.
+ * The specifiers are routes.tsx's, so the screens load once, as the same chunks.
+ */
 export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
   if (pathname === '/') prefetchHome();
-  else if (pathname === '/search') prefetchSearch(search);
-  else {
+  else if (pathname === '/search') {
+    prefetchSearch(search);
+    void import('@/features/search/SearchPage.tsx');
+  } else {
     const detail = /^\/listing\/([^/]+)\/?$/.exec(pathname);
-    if (detail) prefetchListingDetail(decodeURIComponent(detail[1]!));
+    if (!detail) return;
+    prefetchListingDetail(decodeURIComponent(detail[1]!));
+    void import('@/features/listings/ListingDetailPage.tsx');
   }
 }

@@ -1,7 +1,7 @@
 /**
- * First-route JavaScript (issue 5): the production build's entry (index.html), which holds the
- * home route, plus any lazy chunk of the home route, with everything they import statically,
- * gzip-compressed.
+ * First-route JavaScript (issue 5): the production build's entries (index.html's scripts; the
+ * main one holds the home route) plus any lazy chunk of the home route, with everything they
+ * import statically, gzip-compressed.
  * Budget: 150 KB. Builds into a temporary folder (never touches dist/).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,17 +46,19 @@ export async function benchBundle(): Promise<Figure[]> {
     await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
     const route = (src: string) => Object.keys(manifest).find((k) => k.endsWith(src));
-    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    // index.html has two entries: src/boot.ts (starts the route's request) and src/main.tsx.
+    const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
     const home = route('src/features/listings/HomePage.tsx');
     const search = route('src/features/search/SearchPage.tsx');
     const detail = route('src/features/listings/ListingDetailPage.tsx');
-    const first = closure(manifest, [entry, ...(home ? [home] : [])]);
+    const first = closure(manifest, [...entries, ...(home ? [home] : [])]);
+    const boot = entries.find((k) => k.endsWith('src/boot.ts'));
     const all = Object.values(manifest).filter((c) => c.file.endsWith('.js')).map((c) => c.file);
     const extra = (key?: string) => (key ? gz(outDir, [...closure(manifest, [key])].filter((f) => !first.has(f))) : 0);
     const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
     return [
       { name: 'first-route JS, gzip (entry + home route)', value: kb(gz(outDir, first)), unit: 'KB', budget: { max: 150 } },
-      { name: 'entry chunk graph alone, gzip', value: kb(gz(outDir, closure(manifest, [entry]))), unit: 'KB' },
+      { name: 'boot entry (starts the first request), gzip', value: kb(gz(outDir, closure(manifest, boot ? [boot] : []))), unit: 'KB' },
       { name: '/search route on top of first route, gzip', value: kb(extra(search)), unit: 'KB' },
       { name: '/listing/:id route on top of first route, gzip', value: kb(extra(detail)), unit: 'KB' },
       { name: 'all JS chunks, gzip', value: kb(gz(outDir, new Set(all))), unit: 'KB' },

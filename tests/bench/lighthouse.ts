@@ -1,47 +1,67 @@
 /**
  * Lighthouse mobile performance (issue 5) on the production build: home, search and a
- * listing detail, default mobile emulation and simulated throttling. Budget: >= 90 each.
- * Runs its own platform (fresh PGlite, seed and demo photos), builds the app into a temp
- * folder against it and serves it with vite preview.
+ * listing detail, default mobile emulation and simulated throttling; the median of three runs
+ * per page. Budget: >= 90 each.
+ * The product runs as `npm start` runs it (scripts/start.ts: a fresh platform with the seed
+ * and demo photos, the app built against it and served), in its own process: Lighthouse's
+ * own work must not hold up the servers it measures, as it never does in production.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, preview } from 'vite';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startPlatform } from '../../supabase/local/src/platform.ts';
+import { loadConfig } from '../../supabase/local/src/config.ts';
+import { Jwt, apiKeys } from '../../supabase/local/src/jwt.ts';
 import type { Figure } from './types.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const CHROME = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output()}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer in 4 minutes:\n${output()}`);
+}
+
 export async function benchLighthouse(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lh-data-'));
   const outDir = mkdtempSync(join(tmpdir(), 'bench-lh-dist-'));
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = '';
-  const platform = await startPlatform({ port: 0, dataDir, databaseUrl: '', quiet: true, cron: false });
-  if (saved === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = saved;
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const [apiPort, appPort] = [await freePort(), await freePort()];
+  let log = '';
+  const app = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: { ...process.env, SUPABASE_LOCAL_PORT: String(apiPort), APP_PORT: String(appPort), SUPABASE_LOCAL_DATA: dataDir, APP_OUT_DIR: outDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  app.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  app.stderr!.on('data', (d: Buffer) => (log += d.toString()));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const photos = join(root, 'supabase', 'seed', 'photos.ts');
-    if (existsSync(photos)) {
-      const { seedPhotos } = (await import(photos)) as { seedPhotos: (o: { url: string; serviceRoleKey: string }) => Promise<unknown> };
-      await seedPhotos({ url: platform.url, serviceRoleKey: platform.keys.serviceRole });
-    }
-    process.env.VITE_SUPABASE_URL = platform.url;
-    process.env.VITE_SUPABASE_ANON_KEY = platform.keys.anon;
-    await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-    server = await preview({ root, logLevel: 'silent', build: { outDir }, preview: { port: 0, strictPort: false } });
-    const address = server.httpServer.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
+    const base = `http://127.0.0.1:${appPort}`;
+    const api = `http://127.0.0.1:${apiPort}`;
+    await waitFor(`${base}/`, app, () => log);
+    const { anon } = await apiKeys(new Jwt(loadConfig({ dataDir }).jwtSecret));
 
-    const res = await fetch(`${platform.url}/rest/v1/rpc/search_listings`, {
+    const res = await fetch(`${api}/rest/v1/rpc/search_listings`, {
       method: 'POST',
-      headers: { apikey: platform.keys.anon, authorization: `Bearer ${platform.keys.anon}`, 'content-type': 'application/json' },
+      headers: { apikey: anon, authorization: `Bearer ${anon}`, 'content-type': 'application/json' },
       body: JSON.stringify({ p_limit: 20 }),
     });
     const rows = (await res.json()) as { id: string; promoted: boolean }[];
@@ -57,11 +77,13 @@ export async function benchLighthouse(): Promise<Figure[]> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const figures: Figure[] = [];
+    // The median of three runs (Lighthouse's own advice for its run-to-run variance); the
+    // first run also warms the platform's caches.
+    const RUNS = 3;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     for (const [name, path] of pages) {
-      const scores: number[] = [];
-      let lcp = 0;
-      // Best of two runs: the first also warms the platform's caches.
-      for (let run = 0; run < 2; run++) {
+      const runs: { score: number; lcp: number; fcp: number; tbt: number; bi: number }[] = [];
+      for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(`${base}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -69,17 +91,34 @@ export async function benchLighthouse(): Promise<Figure[]> {
           onlyCategories: ['performance'],
         });
         const lhr = result?.lhr;
-        scores.push(Math.round((lhr?.categories.performance?.score ?? 0) * 100));
-        lcp = Number(lhr?.audits['largest-contentful-paint']?.numericValue ?? 0);
+        const metric = (id: string) => Math.round(Number(lhr?.audits[id]?.numericValue ?? 0));
+        runs.push({
+          score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
+          lcp: metric('largest-contentful-paint'),
+          fcp: metric('first-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          bi: Math.round(lhr?.environment.benchmarkIndex ?? 0),
+        });
       }
-      figures.push({ name: `Lighthouse mobile performance: ${name}`, value: Math.max(...scores), unit: 'score', budget: { min: 90 } });
-      figures.push({ name: `Lighthouse LCP (simulated): ${name}`, value: Math.round(lcp), unit: 'ms' });
+      const pick = (key: 'score' | 'lcp' | 'fcp' | 'tbt' | 'bi') => median(runs.map((r) => r[key]));
+      const scores = runs.map((r) => r.score);
+      figures.push({ name: `Lighthouse mobile performance: ${name}`, value: pick('score'), unit: 'score', budget: { min: 90 } });
+      figures.push({ name: `  runs (${RUNS}): ${name}`, value: Math.min(...scores), unit: `.. ${Math.max(...scores)}` });
+      figures.push({ name: `  FCP / LCP (simulated): ${name}`, value: pick('fcp'), unit: `ms / ${pick('lcp')} ms` });
+      figures.push({ name: `  total blocking time: ${name}`, value: pick('tbt'), unit: 'ms' });
+      figures.push({ name: `  Lighthouse benchmarkIndex (this CPU): ${name}`, value: pick('bi'), unit: '' });
     }
     return figures;
   } finally {
     await chrome?.kill();
-    await new Promise<void>((r) => (server ? server.httpServer.close(() => r()) : r()));
-    await platform.close();
+    if (app.pid && app.exitCode === null) {
+      try {
+        process.kill(-app.pid, 'SIGTERM'); // the whole group: npx, tsx and the servers
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => (app.exitCode === null ? app.once('exit', r) : r(null)));
+    }
     rmSync(outDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@ import { t } from '../../src/lib/catalogue/index.ts';
 import { DEMO, serviceRest, signInAs } from './support/frame.ts';
 import { adultVisitor, imagesLoaded, rpc, swControlled, type Row } from './visitor-helpers.ts';
 
-const FIRST_CARD_PHOTO = '[data-testid="listing-card"] [data-testid="card-photos"] > a:first-child img';
+const FIRST_CARD_PHOTO = '[data-testid="listing-card"] [data-testid="card-photos"] > div:first-child img';
 
 test.beforeEach(async ({ context }) => adultVisitor(context));
 

@@ -51,14 +51,20 @@ export async function applyUser(user: SessionUser | null, opts: { refetchRole?: 
 
 /**
  * Starts once per page. A visitor with no stored session and no tokens in the URL is known
- * to be anonymous at once; the client (and its auth events) loads when the page is idle.
+ * to be anonymous at once, without loading the client; its auth events are followed from
+ * the first sign-in.
  * Otherwise: rehydrate, read the initial session, fetch the role, then follow auth events.
  */
 export function startSession(): Promise<void> {
   started ??= (async () => {
     if (!mayHaveSession()) {
       await clearSessionStore().catch(() => undefined);
-      whenIdle(() => void followAuthEvents());
+      // Nothing to refresh or expire until someone signs in, here or in another tab.
+      const stop = useSessionStore.subscribe((state) => {
+        if (!state.user) return;
+        stop();
+        void followAuthEvents();
+      });
       return;
     }
     try {
@@ -101,11 +107,6 @@ async function followAuthEvents() {
       }
     }, 0);
   }).catch(() => undefined);
-}
-
-function whenIdle(run: () => void) {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1000);
 }
 
 /** Ends the session on the server and forgets it locally. */

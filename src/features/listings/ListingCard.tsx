@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { attributeBadges, dateBadge, label, promotionState, visiblePhotos, type Listing } from './model.ts';
-import { CardBadge } from './CardBadge.tsx';
+import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
 
@@ -15,7 +15,7 @@ export interface ListingCardProps {
   now?: Date;
 }
 
-const badgeColor = (key: string) => (key === 'offered_services' ? 'pink' : key === 'hourly_rate' ? 'teal' : 'gray');
+const badgeColor = (key: string): CardBadgeColor => (key === 'offered_services' ? 'pink' : key === 'hourly_rate' ? 'teal' : 'gray');
 
 /** The listing card of SPEC §2 for visitors (no owner actions). */
 export function ListingCard({ listing, compact = false, priority = false, now }: ListingCardProps) {
@@ -43,18 +43,19 @@ export function ListingCard({ listing, compact = false, priority = false, now }:
             {c.noPhoto}
           </div>
         ) : (
-          <div data-testid="card-photos" className={classes.strip} onScroll={reveal} onPointerDown={reveal} onTouchStart={reveal}>
+          // One link for the swipeable strip (keyboard users have the title's link).
+          <Link to={href} tabIndex={-1} data-testid="card-photos" className={classes.strip} onScroll={reveal} onPointerDown={reveal} onTouchStart={reveal}>
             {photos.map((p, i) => (
-              <Link key={p.id} to={href} tabIndex={-1} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
+              <div key={p.id} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
                 <ListingPhotoImage
                   src={i === 0 || swiped ? p.url : undefined}
                   alt={c.photoAlt(listing.title, i + 1)}
                   eager={priority && i === 0}
                   className={classes.photo}
                 />
-              </Link>
+              </div>
             ))}
-          </div>
+          </Link>
         )}
         <span aria-hidden className={classes.watermark}>
           {c.watermark}

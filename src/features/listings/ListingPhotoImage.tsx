@@ -1,4 +1,10 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, SyntheticEvent } from 'react';
+import classes from './ListingPhotoImage.module.css';
+
+// The tinted frame shows only while the photo loads: a PNG with transparent parts shows the
+// page behind it once loaded. Handling the load also tells React that the page manages the
+// photo's reveal, so a transition that renders cards does not hold its commit for the photos.
+const onLoad = (e: SyntheticEvent<HTMLImageElement>) => e.currentTarget.setAttribute('data-loaded', '');
 
 /**
  * Listing photos are 4:5: width/height reserve the space; lazy unless `eager`, high priority
@@ -28,8 +34,9 @@ export function ListingPhotoImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      className={className}
-      style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', background: '#f3e5f5', ...style }}
+      onLoad={onLoad}
+      className={className ? `${classes.photo} ${className}` : classes.photo}
+      style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...style }}
     />
   );
 }

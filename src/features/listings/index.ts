@@ -5,4 +5,3 @@ export { LoadMore } from './LoadMore.tsx';
 export { useListingPages } from './useListingPages.ts';
 export { searchListings, OfflineError, PAGE_SIZE, type SearchParams, type SearchRow, type Cursor, type SearchPage } from './api.ts';
 export { label, options, ATTRIBUTE_KEYS, type Listing, type ValueListKey } from './model.ts';
-export { prefetchHome, prefetchListingPages, prefetchListingDetail } from './prefetch.ts';

@@ -1,92 +1,11 @@
 /** Pure display logic for listings: promotion state, photo limits, labels, phone (SPEC §3-5, §9). */
 import { t } from '@/lib/catalogue/index.ts';
 import { normalisePhone } from '@/lib/phone.ts';
+import { ATTRIBUTE_KEYS, promotionState, type ArrayField, type AttributeKey, type Listing, type ListingPhoto, type ValueListKey } from './shape.ts';
 
-export const PREMIUM_PHOTO_LIMIT = 5;
-export const BASE_PHOTO_LIMIT = 1;
+export * from './shape.ts';
+
 export const PRODUCT_NAME = t.listings.card.watermark;
-
-export const ATTRIBUTE_KEYS = [
-  'ethnicity',
-  'nationality',
-  'breast_type',
-  'hair_color',
-  'body_type',
-  'eye_color',
-  'meeting_type',
-  'availability_for',
-  'meeting_location',
-] as const;
-export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
-export type ArrayField = AttributeKey | 'offered_services';
-export type ValueListKey = ArrayField | 'category';
-
-export interface ListingPhoto {
-  id: string;
-  url: string;
-  is_primary: boolean;
-  created_at: string;
-}
-
-/** The columns a card and the detail page read (SPEC §3). */
-export interface Listing {
-  id: string;
-  user_id?: string;
-  title: string;
-  category: string;
-  city: string;
-  zone: string | null;
-  age: number | null;
-  description: string | null;
-  created_at: string;
-  expires_at: string | null;
-  is_premium: boolean;
-  promotion_mode?: string | null;
-  promotion_start_at: string | null;
-  promotion_end_at: string | null;
-  last_bumped_at: string | null;
-  is_paused: boolean;
-  slug?: string | null;
-  ethnicity: string[] | null;
-  nationality: string[] | null;
-  breast_type: string[] | null;
-  hair_color: string[] | null;
-  body_type: string[] | null;
-  eye_color: string[] | null;
-  meeting_type: string[] | null;
-  availability_for: string[] | null;
-  meeting_location: string[] | null;
-  offered_services: string[] | null;
-  hourly_rate: number | null;
-  photos: ListingPhoto[];
-}
-
-export type PromotionState = 'active' | 'pending' | 'base';
-
-type PromotionFields = Pick<Listing, 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'is_paused'>;
-
-/** SPEC §4: Active when premium, start <= now <= end and not paused; Pending when start is ahead. */
-export function promotionState(l: PromotionFields, now: Date = new Date()): PromotionState {
-  if (!l.is_premium || l.is_paused || !l.promotion_start_at) return 'base';
-  const start = Date.parse(l.promotion_start_at);
-  const end = l.promotion_end_at ? Date.parse(l.promotion_end_at) : Number.POSITIVE_INFINITY;
-  const at = now.getTime();
-  if (start > at) return 'pending';
-  if (start <= at && at <= end) return 'active';
-  return 'base';
-}
-
-export function photoLimit(l: PromotionFields, now: Date = new Date()): number {
-  return promotionState(l, now) === 'active' ? PREMIUM_PHOTO_LIMIT : BASE_PHOTO_LIMIT;
-}
-
-/** Photos in display order (primary first, then oldest first), cut to the listing's limit. */
-export function visiblePhotos(l: PromotionFields & { photos?: ListingPhoto[] | null }, now: Date = new Date()): ListingPhoto[] {
-  const sorted = [...(l.photos ?? [])].sort(
-    (a, b) => Number(b.is_primary) - Number(a.is_primary) || Date.parse(a.created_at) - Date.parse(b.created_at),
-  );
-  return sorted.slice(0, photoLimit(l, now));
-}
 
 /** The public order: active promotion first, then the last bump (or creation), newest first. */
 export function compareListings(a: Listing, b: Listing, now: Date = new Date()): number {
@@ -159,6 +78,15 @@ function lastSundayAt1Utc(year: number, month: number): number {
   return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
 }
 
+const summers = new Map<number, [number, number]>();
+
+/** When CEST starts and ends in `year` (cached: a page formats dozens of dates). */
+function summerTime(year: number): [number, number] {
+  let bounds = summers.get(year);
+  if (!bounds) summers.set(year, (bounds = [lastSundayAt1Utc(year, 2), lastSundayAt1Utc(year, 9)]));
+  return bounds;
+}
+
 /**
  * The calendar date in Italy (CET, CEST from the last Sunday of March to the last Sunday of
  * October, the EU rule since 1996). Computed, not asked of Intl: the first time-zone
@@ -167,8 +95,8 @@ function lastSundayAt1Utc(year: number, month: number): number {
  */
 export function romeDate(instant: Date): { day: number; month: number; year: number } {
   const t = instant.getTime();
-  const y = instant.getUTCFullYear();
-  const summer = t >= lastSundayAt1Utc(y, 2) && t < lastSundayAt1Utc(y, 9);
+  const [start, end] = summerTime(instant.getUTCFullYear());
+  const summer = t >= start && t < end;
   const local = new Date(t + (summer ? 2 : 1) * 3_600_000);
   return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
 }

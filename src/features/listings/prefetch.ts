@@ -5,6 +5,7 @@
  * soon after; otherwise it is dropped.
  */
 import { fetchListingDetail, searchListings, type ListingDetail, type SearchPage, type SearchParams } from './api.ts';
+import { visiblePhotos, type Listing } from './shape.ts';
 
 const FRESH_MS = 10_000;
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
@@ -23,8 +24,27 @@ function take<T>(key: string): Promise<T> | undefined {
 /** The home page's listings, as HomePage asks for them. */
 export const HOME_KEY = 'home';
 
+const warming = new Set<HTMLImageElement>();
+
+/**
+ * The first photo the screen will show, requested the moment its address is known rather
+ * than when React has drawn the card: it is the page's largest paint. The <img> then finds
+ * it in the browser's memory cache.
+ */
+function warmFirstPhoto(listing: Listing | null | undefined) {
+  const url = listing ? visiblePhotos(listing)[0]?.url : undefined;
+  if (!url || typeof Image === 'undefined') return;
+  const img = new Image();
+  img.fetchPriority = 'high';
+  img.onload = img.onerror = () => warming.delete(img);
+  img.src = url;
+  warming.add(img);
+}
+
 export function prefetchListingPages(params: SearchParams, key: string) {
-  remember(`pages:${key}`, searchListings(params));
+  const answer = searchListings(params);
+  answer.then((page) => warmFirstPhoto(page.rows[0]), () => undefined);
+  remember(`pages:${key}`, answer);
 }
 
 export function prefetchHome() {
@@ -36,7 +56,9 @@ export function firstListingPage(params: SearchParams, key: string): Promise<Sea
 }
 
 export function prefetchListingDetail(id: string) {
-  remember(`detail:${id}`, fetchListingDetail(id));
+  const answer = fetchListingDetail(id);
+  answer.then((detail) => warmFirstPhoto(detail.listing), () => undefined);
+  remember(`detail:${id}`, answer);
 }
 
 export function listingDetail(id: string): Promise<ListingDetail> {

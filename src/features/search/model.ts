@@ -1,5 +1,6 @@
 /** Search filters <-> URL query string, so a search can be shared and reloaded. */
-import { ATTRIBUTE_KEYS, type SearchParams } from '@/features/listings/index.ts';
+// From the light entry: parsing filters is also done at boot (see prefetch.ts).
+import { ATTRIBUTE_KEYS, type SearchParams } from '@/features/listings/boot.ts';
 
 /** Every array column of a listing is an any-of filter. */
 export const ARRAY_FILTERS = [...ATTRIBUTE_KEYS, 'offered_services'] as const;
