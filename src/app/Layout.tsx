@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Box } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { useLatch } from '@/lib/useLatch.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';
 // By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
 import { useSupportDialogStore } from '@/features/tickets/store.ts';
 import { PullToRefresh } from '@/pwa/PullToRefresh.tsx';
 import { PwaChrome } from '@/pwa/PwaChrome.tsx';
 import { AgeGate } from './AgeGate.tsx';
-import { ageConfirmed } from './ageGateStorage.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
@@ -20,9 +20,9 @@ const SupportDialog = lazy(() => import('@/features/tickets/components/SupportDi
 export function Layout() {
   const viewer = useViewer();
   const starting = useViewerStarting();
-  const supportWanted = useSupportDialogStore((s) => s.opened || s.everOpened);
+  // Once opened, the dialog stays mounted (its code is loaded on first use).
+  const supportWanted = useLatch(useSupportDialogStore((s) => s.opened));
   if (starting) return <LoadingScreen />;
-  const gateWanted = !viewer.signedIn && !ageConfirmed();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
@@ -38,7 +38,7 @@ export function Layout() {
       </Box>
       <Footer />
       <Suspense fallback={null}>{supportWanted && <SupportDialog />}</Suspense>
-      {gateWanted && <AgeGate signedIn={viewer.signedIn} />}
+      <AgeGate signedIn={viewer.signedIn} />
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import './mantineStyles.ts';
 import './global.css';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
+import { useLatch } from '@/lib/useLatch.ts';
 import { theme } from './theme.ts';
 
 // The toast container loads with the first toast, outside the first chunk; a toast shown
@@ -11,8 +12,7 @@ const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
 export function Providers({ children }: { children: ReactNode }) {
   const toasts = useNotifications();
-  const [toastsShown, setToastsShown] = useState(false);
-  if (!toastsShown && toasts.notifications.length + toasts.queue.length > 0) setToastsShown(true);
+  const toastsShown = useLatch(toasts.notifications.length + toasts.queue.length > 0);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {toastsShown && (

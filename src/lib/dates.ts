@@ -8,6 +8,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
+import { formatItalianDate } from './romeDate.ts';
 
 dayjs.extend(relativeTime);
 dayjs.extend(updateLocale);
@@ -39,9 +40,9 @@ export function formatDate(value: DateInput): string {
   return rome(value).format('DD/MM/YYYY');
 }
 
-/** dd MMMM yyyy, e.g. '05 marzo 2026' */
+/** dd MMMM yyyy, e.g. '05 marzo 2026' (the light formatter listings use, for one spelling). */
 export function formatLongDate(value: DateInput): string {
-  return rome(value).locale('it').format('DD MMMM YYYY');
+  return formatItalianDate(dayjs(value).toDate());
 }
 
 /** Monday of the week containing `value` (the 'it' locale starts weeks on Monday). */

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Center, Container, Divider, Group, Loader, Stack,
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { useLatch } from '@/lib/useLatch.ts';
 import { OfflineError, type ListingDetail } from './api.ts';
 import { listingDetail } from './prefetch.ts';
 import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl } from './model.ts';
@@ -20,8 +21,7 @@ export default function ListingDetailPage() {
   const d = t.listings.detail;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [reportOpen, setReportOpen] = useState(false);
-  const [reportWanted, setReportWanted] = useState(false);
-  if (reportOpen && !reportWanted) setReportWanted(true);
+  const reportWanted = useLatch(reportOpen);
 
   useEffect(() => {
     let live = true;

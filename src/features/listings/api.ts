@@ -115,10 +115,9 @@ export async function fetchListingDetail(id: string): Promise<ListingDetail> {
 export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';
 
 export async function reportListing(listingId: string, reason: string, details: string): Promise<ReportResult> {
-  const supabase = await loadSupabase();
-  const { data: auth } = await supabase.auth.getSession();
-  const userId = auth.session?.user.id;
+  const userId = await currentUserId();
   if (!userId) return 'login';
+  const supabase = await loadSupabase();
   const from = supabase.from as unknown as (t: string) => {
     insert(row: Record<string, unknown>): PromiseLike<{ error: { code?: string; message: string } | null }>;
   };

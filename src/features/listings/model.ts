@@ -1,6 +1,7 @@
 /** Pure display logic for listings: promotion state, photo limits, labels, phone (SPEC §3-5, §9). */
 import { t } from '@/lib/catalogue/index.ts';
 import { normalisePhone } from '@/lib/phone.ts';
+import { formatItalianDate } from '@/lib/romeDate.ts';
 import { ATTRIBUTE_KEYS, promotionState, type ArrayField, type AttributeKey, type Listing, type ListingPhoto, type ValueListKey } from './shape.ts';
 
 export * from './shape.ts';
@@ -70,43 +71,9 @@ export function telUrl(phone: string | null): string | null {
   return n ? `tel:${n}` : null;
 }
 
-const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
-
-/** 01:00 UTC on the last Sunday of `month` (0-based) in `year`: when EU clocks change. */
-function lastSundayAt1Utc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0));
-  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
-}
-
-const summers = new Map<number, [number, number]>();
-
-/** When CEST starts and ends in `year` (cached: a page formats dozens of dates). */
-function summerTime(year: number): [number, number] {
-  let bounds = summers.get(year);
-  if (!bounds) summers.set(year, (bounds = [lastSundayAt1Utc(year, 2), lastSundayAt1Utc(year, 9)]));
-  return bounds;
-}
-
-/**
- * The calendar date in Italy (CET, CEST from the last Sunday of March to the last Sunday of
- * October, the EU rule since 1996). Computed, not asked of Intl: the first time-zone
- * formatter a page builds loads ICU's zone data, tens of milliseconds on a phone, and the
- * first screen shows twenty of these dates.
- */
-export function romeDate(instant: Date): { day: number; month: number; year: number } {
-  const t = instant.getTime();
-  const [start, end] = summerTime(instant.getUTCFullYear());
-  const summer = t >= start && t < end;
-  const local = new Date(t + (summer ? 2 : 1) * 3_600_000);
-  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
-}
-
 /** Listing dates "dd MMMM yyyy" in Italian (SPEC §9), Europe/Rome; compact "dd MMMM". */
 export function formatListingDate(iso: string, compact = false): string {
-  const { day, month, year } = romeDate(new Date(iso));
-  const dd = String(day).padStart(2, '0');
-  const name = MONTHS[month - 1] ?? '';
-  return compact ? `${dd} ${name}` : `${dd} ${name} ${year}`;
+  return formatItalianDate(new Date(iso), { year: !compact });
 }
 
 /** The card's date badge: expiry when known, else publication. */

@@ -10,8 +10,10 @@ import { visiblePhotos, type Listing } from './shape.ts';
 const FRESH_MS = 10_000;
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 
-function remember(key: string, answer: Promise<unknown>) {
-  answer.catch(() => undefined); // a failure is the screen's to report, if it takes the answer
+/** Keeps `answer` for the screen; its first photo is requested as soon as it arrives. */
+function remember<T>(key: string, answer: Promise<T>, firstListing: (answer: T) => Listing | null | undefined) {
+  // A failure is the screen's to report, if it takes the answer.
+  answer.then((a) => warmFirstPhoto(firstListing(a)), () => undefined);
   started.set(key, { at: Date.now(), answer });
 }
 
@@ -42,9 +44,7 @@ function warmFirstPhoto(listing: Listing | null | undefined) {
 }
 
 export function prefetchListingPages(params: SearchParams, key: string) {
-  const answer = searchListings(params);
-  answer.then((page) => warmFirstPhoto(page.rows[0]), () => undefined);
-  remember(`pages:${key}`, answer);
+  remember(`pages:${key}`, searchListings(params), (page) => page.rows[0]);
 }
 
 export function prefetchHome() {
@@ -56,9 +56,7 @@ export function firstListingPage(params: SearchParams, key: string): Promise<Sea
 }
 
 export function prefetchListingDetail(id: string) {
-  const answer = fetchListingDetail(id);
-  answer.then((detail) => warmFirstPhoto(detail.listing), () => undefined);
-  remember(`detail:${id}`, answer);
+  remember(`detail:${id}`, fetchListingDetail(id), (detail) => detail.listing);
 }
 
 export function listingDetail(id: string): Promise<ListingDetail> {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { useLatch } from '@/lib/useLatch.ts';
 import { ListingGrid, LoadMore, useListingPages, type SearchParams } from '@/features/listings/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
 
@@ -16,8 +17,7 @@ export default function SearchPage() {
   const filters = useMemo(() => parseFilters(key), [key]);
   const [query, setQuery] = useState(filters.query ?? '');
   const [showFilters, setShowFilters] = useState(countFilters(filters) === 0 && !filters.query);
-  const [filtersOpened, setFiltersOpened] = useState(showFilters);
-  if (showFilters && !filtersOpened) setFiltersOpened(true);
+  const filtersOpened = useLatch(showFilters);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
   const apply = (f: SearchParams) => {
     setSearchParams(new URLSearchParams(serializeFilters(f)));

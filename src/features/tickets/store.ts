@@ -10,15 +10,13 @@ export interface SupportDialogOptions {
 
 interface SupportDialogState {
   opened: boolean;
-  /** Once opened, the dialog stays mounted (its code is loaded on first use). */
-  everOpened: boolean;
   options: SupportDialogOptions;
 }
 
-export const useSupportDialogStore = create<SupportDialogState>()(() => ({ opened: false, everOpened: false, options: {} }));
+export const useSupportDialogStore = create<SupportDialogState>()(() => ({ opened: false, options: {} }));
 
 export function openSupportDialog(options: SupportDialogOptions = {}) {
-  useSupportDialogStore.setState({ opened: true, everOpened: true, options });
+  useSupportDialogStore.setState({ opened: true, options });
 }
 
 export function closeSupportDialog() {

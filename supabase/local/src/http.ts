@@ -198,25 +198,6 @@ export async function sendWebResponse(
     // Whether or not this client takes gzip, the answer depends on Accept-Encoding.
     headers.vary = addVary(headers.vary, 'Accept-Encoding');
   }
-  if (!eligible || !acceptsGzip(acceptEncoding)) {
-    res.writeHead(response.status, response.statusText || undefined, headers);
-    try {
-      for (const chunk of prefix) if (!res.write(chunk)) await drained(res);
-      while (!ended && !res.destroyed) {
-        const { done, value } = await reader.read();
-        if (done) ended = true;
-        else if (!res.write(value)) await drained(res);
-      }
-    } finally {
-      if (!ended) await reader.cancel().catch(() => {});
-      res.end();
-    }
-    return;
-  }
-
-  headers['content-encoding'] = 'gzip';
-  delete headers['content-length'];
-  res.writeHead(response.status, response.statusText || undefined, headers);
   async function* body() {
     try {
       yield* prefix;
@@ -229,26 +210,19 @@ export async function sendWebResponse(
       if (!ended) await reader.cancel().catch(() => {});
     }
   }
-  // Sync-flush every chunk: a streamed answer still reaches the client as it is produced.
+  const gzip = eligible && acceptsGzip(acceptEncoding);
+  if (gzip) {
+    headers['content-encoding'] = 'gzip';
+    delete headers['content-length'];
+  }
+  res.writeHead(response.status, response.statusText || undefined, headers);
   try {
-    await pipeline(body, createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }), res);
+    // Sync-flush every chunk: a streamed answer still reaches the client as it is produced.
+    if (gzip) await pipeline(body, createGzip({ flush: zlibConstants.Z_SYNC_FLUSH }), res);
+    else await pipeline(body, res);
   } catch (err) {
     // The client went away mid-answer: nothing left to tell it.
     if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     throw err;
   }
-}
-
-/** Waits for a full socket buffer to empty, or for the client to go away. */
-function drained(res: ServerResponse): Promise<void> {
-  if (res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
-  });
 }
