@@ -49,6 +49,7 @@ export function ListingCard({ listing, compact = false, priority = false, now }:
               <div key={p.id} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
                 <ListingPhotoImage
                   src={i === 0 || swiped ? p.url : undefined}
+                  place="card"
                   alt={c.photoAlt(listing.title, i + 1)}
                   eager={priority && i === 0}
                   className={classes.photo}

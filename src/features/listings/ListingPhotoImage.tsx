@@ -1,5 +1,6 @@
 import type { CSSProperties, SyntheticEvent } from 'react';
 import classes from './ListingPhotoImage.module.css';
+import { photoSources, type PhotoPlace } from './photoSources.ts';
 
 // The tinted frame shows only while the photo loads: a PNG with transparent parts shows the
 // page behind it once loaded. Handling the load also tells React that the page manages the
@@ -7,11 +8,13 @@ import classes from './ListingPhotoImage.module.css';
 const onLoad = (e: SyntheticEvent<HTMLImageElement>) => e.currentTarget.setAttribute('data-loaded', '');
 
 /**
- * Listing photos are 4:5: width/height reserve the space; lazy unless `eager`, high priority
- * when `priority`. Without `src` the frame holds its place until the photo is wanted.
+ * Listing photos are 4:5: width/height reserve the space; resized for `place`; lazy unless
+ * `eager`, high priority when `priority`. Without `src` the frame holds its place until the
+ * photo is wanted.
  */
 export function ListingPhotoImage({
   src,
+  place,
   alt,
   eager = false,
   priority = eager,
@@ -19,6 +22,7 @@ export function ListingPhotoImage({
   style,
 }: {
   src: string | undefined;
+  place: PhotoPlace;
   alt: string;
   eager?: boolean;
   priority?: boolean;
@@ -27,7 +31,7 @@ export function ListingPhotoImage({
 }) {
   return (
     <img
-      src={src}
+      {...(src ? photoSources(src, place) : {})}
       alt={alt}
       width={400}
       height={500}

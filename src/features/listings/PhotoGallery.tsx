@@ -44,7 +44,7 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
             aria-label={d.photoOf(i + 1, photos.length)}
             style={{ flex: '0 0 100%', scrollSnapAlign: 'center', position: 'relative' }}
           >
-            <ListingPhotoImage src={p.url} alt={t.listings.card.photoAlt(title, i + 1)} eager priority={i === 0} style={{ width: '100%', objectFit: 'cover' }} />
+            <ListingPhotoImage src={p.url} place="gallery" alt={t.listings.card.photoAlt(title, i + 1)} eager priority={i === 0} style={{ width: '100%', objectFit: 'cover' }} />
             <Text
               aria-hidden
               size="sm"

@@ -5,15 +5,16 @@
  * soon after; otherwise it is dropped.
  */
 import { fetchListingDetail, searchListings, type ListingDetail, type SearchPage, type SearchParams } from './api.ts';
+import { photoSources, type PhotoPlace } from './photoSources.ts';
 import { visiblePhotos, type Listing } from './shape.ts';
 
 const FRESH_MS = 10_000;
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 
 /** Keeps `answer` for the screen; its first photo is requested as soon as it arrives. */
-function remember<T>(key: string, answer: Promise<T>, firstListing: (answer: T) => Listing | null | undefined) {
+function remember<T>(key: string, answer: Promise<T>, place: PhotoPlace, firstListing: (answer: T) => Listing | null | undefined) {
   // A failure is the screen's to report, if it takes the answer.
-  answer.then((a) => warmFirstPhoto(firstListing(a)), () => undefined);
+  answer.then((a) => warmFirstPhoto(firstListing(a), place), () => undefined);
   started.set(key, { at: Date.now(), answer });
 }
 
@@ -33,18 +34,22 @@ const warming = new Set<HTMLImageElement>();
  * than when React has drawn the card: it is the page's largest paint. The <img> then finds
  * it in the browser's memory cache.
  */
-function warmFirstPhoto(listing: Listing | null | undefined) {
+function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) {
   const url = listing ? visiblePhotos(listing)[0]?.url : undefined;
   if (!url || typeof Image === 'undefined') return;
   const img = new Image();
   img.fetchPriority = 'high';
   img.onload = img.onerror = () => warming.delete(img);
-  img.src = url;
+  // The same sources as the card's or gallery's <img>, so the browser picks the same rendition.
+  const { src, srcSet, sizes } = photoSources(url, place);
+  if (sizes) img.sizes = sizes;
+  if (srcSet) img.srcset = srcSet;
+  img.src = src;
   warming.add(img);
 }
 
 export function prefetchListingPages(params: SearchParams, key: string) {
-  remember(`pages:${key}`, searchListings(params), (page) => page.rows[0]);
+  remember(`pages:${key}`, searchListings(params), 'card', (page) => page.rows[0]);
 }
 
 export function prefetchHome() {
@@ -56,7 +61,7 @@ export function firstListingPage(params: SearchParams, key: string): Promise<Sea
 }
 
 export function prefetchListingDetail(id: string) {
-  remember(`detail:${id}`, fetchListingDetail(id), (detail) => detail.listing);
+  remember(`detail:${id}`, fetchListingDetail(id), 'gallery', (detail) => detail.listing);
 }
 
 export function listingDetail(id: string): Promise<ListingDetail> {

@@ -353,4 +353,38 @@ describe('storage objects: signed uploads and image transformation', () => {
     const original = await fetch(c.storage.from('avatars').getPublicUrl(path).data.publicUrl);
     expect(await size(original)).toMatchObject({ width: 400, height: 200 });
   });
+
+  it('answers a browser that accepts WebP with WebP, unless format=origin, as Supabase does', async () => {
+    const sharp = (await import('sharp')).default;
+    const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#aa3366' } }).jpeg({ quality: 95 }).toBuffer();
+    const { id, client: c } = await tokenUser();
+    const path = `${id}/photo.jpg`;
+    expect((await c.storage.from('avatars').upload(path, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }))).error).toBeNull();
+    const bucket = c.storage.from('avatars');
+    const browser = { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' };
+
+    const url = bucket.getPublicUrl(path, { transform: { width: 360, quality: 70 } }).data.publicUrl;
+    const webp = await fetch(url, { headers: browser });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('vary')).toBe('Accept');
+    const body = Buffer.from(await webp.arrayBuffer());
+    expect(await sharp(body).metadata()).toMatchObject({ format: 'webp', width: 360, height: 450 });
+    expect(body.byteLength).toBeLessThan(jpeg.byteLength);
+
+    // The same rendition again: the same validator, and a revalidation answers 304.
+    const again = await fetch(url, { headers: browser });
+    expect(again.headers.get('etag')).toBe(webp.headers.get('etag'));
+    await again.arrayBuffer();
+    const revalidated = await fetch(url, { headers: { ...browser, 'if-none-match': webp.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+
+    const origin = await fetch(bucket.getPublicUrl(path, { transform: { width: 360, format: 'origin' } }).data.publicUrl, { headers: browser });
+    expect(origin.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await origin.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 360 });
+
+    const bad = await fetch(`${url}&format=gif`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.any(String), message: expect.stringContaining('format') });
+  });
 });

@@ -115,8 +115,13 @@ async function serveObject(
   const meta = { ...(row.metadata ?? {}) };
   let bytes: Uint8Array = stored;
   if (transform) {
-    bytes = await renderImage(stored, meta.mimetype ?? '', transform);
-    if (bytes !== stored) meta.eTag = `"${createHash('md5').update(bytes).digest('hex')}"`;
+    const acceptsWebp = /image\/webp/i.test(req.headers.get('accept') ?? '');
+    const source = `${bucketId}/${key}@${meta.eTag ?? row.updated_at}`;
+    const rendered = await renderImage(stored, meta.mimetype ?? '', transform, { acceptsWebp, source });
+    if (rendered) {
+      bytes = rendered.bytes;
+      Object.assign(meta, { mimetype: rendered.mimetype, eTag: rendered.eTag });
+    }
   }
   const headers: Record<string, string> = {
     'content-type': meta.mimetype ?? 'application/octet-stream',
@@ -124,6 +129,8 @@ async function serveObject(
     'content-length': String(bytes.byteLength),
     'accept-ranges': 'bytes',
   };
+  // The format of a transformed image follows the client's Accept header.
+  if (transform) headers.vary = 'Accept';
   if (meta.eTag) headers.etag = meta.eTag;
   const modified = meta.lastModified ?? row.updated_at;
   if (modified && !Number.isNaN(Date.parse(modified))) headers['last-modified'] = new Date(modified).toUTCString();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ERR } from './errors.ts';
 
 /** storage-js `transform` options as they arrive in the query string of /render/image/…. */
@@ -6,6 +7,8 @@ export interface ImageTransform {
   height?: number;
   resize: 'cover' | 'contain' | 'fill';
   quality: number;
+  /** 'origin' keeps the stored format; otherwise WebP when the client accepts it */
+  format?: 'origin';
 }
 
 function dimension(value: string | null, name: string): number | undefined {
@@ -21,41 +24,88 @@ export function transformFrom(url: URL): ImageTransform {
   if (resize !== 'cover' && resize !== 'contain' && resize !== 'fill') throw ERR.invalidRequest('resize must be cover, contain or fill');
   const quality = url.searchParams.has('quality') ? Number(url.searchParams.get('quality')) : 80;
   if (!Number.isInteger(quality) || quality < 20 || quality > 100) throw ERR.invalidRequest('quality must be an integer between 20 and 100');
+  const format = url.searchParams.get('format');
+  if (format !== null && format !== 'origin') throw ERR.invalidRequest('format must be origin');
   return {
     width: dimension(url.searchParams.get('width'), 'width'),
     height: dimension(url.searchParams.get('height'), 'height'),
     resize,
     quality,
+    ...(format ? { format } : {}),
   };
+}
+
+export interface RenderedImage {
+  bytes: Uint8Array;
+  mimetype: string;
+  eTag: string;
 }
 
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
 const RASTER = /^image\/(png|jpe?g|webp|avif|gif|tiff)$/i;
 
+// Rendered variants by source and options: a listing page asks for the same twenty photos
+// again and again, and resizing is milliseconds of CPU each time. Bounded by bytes.
+const CACHE_BYTES = 64 * 1024 * 1024;
+const cache = new Map<string, RenderedImage>();
+let cachedBytes = 0;
+
+function remember(key: string, image: RenderedImage) {
+  cache.set(key, image);
+  cachedBytes += image.bytes.byteLength;
+  for (const [oldest, old] of cache) {
+    if (cachedBytes <= CACHE_BYTES) break;
+    cache.delete(oldest);
+    cachedBytes -= old.bytes.byteLength;
+  }
+}
+
 /**
- * Resizes with sharp (a dev dependency, loaded on first use), keeping the original format, the
- * way Supabase's image transformation does with format=origin. Anything that is not a raster
- * image, or a platform without sharp, gets the original bytes.
+ * Resizes with sharp (a dev dependency, loaded on first use) as Supabase's image
+ * transformation does: WebP for a client that accepts it unless format=origin, else the stored
+ * format. Anything that is not a raster image, or a platform without sharp, gets the original.
+ * `source` names the stored version (bucket, key and ETag) for the cache.
  */
-export async function renderImage(bytes: Uint8Array, mimetype: string, t: ImageTransform): Promise<Uint8Array> {
-  if (!RASTER.test(mimetype.split(';')[0]!.trim()) || (!t.width && !t.height)) return bytes;
+export async function renderImage(
+  bytes: Uint8Array,
+  mimetype: string,
+  t: ImageTransform,
+  opts: { acceptsWebp: boolean; source: string },
+): Promise<RenderedImage | null> {
+  const type = mimetype.split(';')[0]!.trim().toLowerCase();
+  const webp = opts.acceptsWebp && t.format !== 'origin' && type !== 'image/gif';
+  if (!RASTER.test(type) || (!t.width && !t.height && !webp)) return null;
+  const key = JSON.stringify([opts.source, t.width, t.height, t.resize, t.quality, webp]);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key); // most recently used last
+    cache.set(key, hit);
+    return hit;
+  }
   let sharp: (typeof import('sharp'))['default'];
   try {
     sharp = (await import('sharp')).default;
   } catch {
-    return bytes;
+    return null;
   }
-  const image = sharp(bytes).rotate().resize({ width: t.width, height: t.height, fit: FIT[t.resize] });
-  const format = mimetype.toLowerCase().includes('png')
-    ? image.png({ quality: t.quality })
-    : mimetype.toLowerCase().includes('webp')
-      ? image.webp({ quality: t.quality })
-      : mimetype.toLowerCase().includes('avif')
-        ? image.avif({ quality: t.quality })
-        : mimetype.toLowerCase().includes('gif')
-          ? image.gif()
-          : mimetype.toLowerCase().includes('tiff')
-            ? image.tiff({ quality: t.quality })
-            : image.jpeg({ quality: t.quality });
-  return new Uint8Array(await format.toBuffer());
+  let image = sharp(bytes).rotate();
+  if (t.width || t.height) image = image.resize({ width: t.width, height: t.height, fit: FIT[t.resize], withoutEnlargement: true });
+  const outType = webp ? 'image/webp' : type;
+  const out = webp
+    ? image.webp({ quality: t.quality })
+    : type === 'image/png'
+      ? image.png({ quality: t.quality })
+      : type === 'image/webp'
+        ? image.webp({ quality: t.quality })
+        : type === 'image/avif'
+          ? image.avif({ quality: t.quality })
+          : type === 'image/gif'
+            ? image.gif()
+            : type === 'image/tiff'
+              ? image.tiff({ quality: t.quality })
+              : image.jpeg({ quality: t.quality });
+  const rendered = new Uint8Array(await out.toBuffer());
+  const result = { bytes: rendered, mimetype: outType, eTag: `"${createHash('md5').update(rendered).digest('hex')}"` };
+  remember(key, result);
+  return result;
 }
