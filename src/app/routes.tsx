@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { Guard } from './Guard.tsx';
+import { lazyScreen } from './lazyScreen.tsx';
 // The home page is most visits' first screen: in the first chunk, not one more round trip away.
 import HomePage from '@/features/listings/HomePage.tsx';
 import { Layout } from './Layout.tsx';
@@ -11,9 +12,10 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 // Route screens load lazily so the first route's JavaScript stays small. The app, at the
 // top of the dependency graph, imports screens by path: going through a feature's
-// index.ts would pull every screen into the first chunk.
-const ListingDetailPage = lazy(() => import('@/features/listings/ListingDetailPage.tsx'));
-const SearchPage = lazy(() => import('@/features/search/SearchPage.tsx'));
+// index.ts would pull every screen into the first chunk. The public screens a visit can
+// start on render without Suspense (see lazyScreen).
+const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
+const SearchPage = lazyScreen(() => import('@/features/search/SearchPage.tsx'));
 const AuthPage = lazy(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazy(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazy(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));

@@ -15,10 +15,23 @@ export const isUpdateWaiting = () => updateWaiting;
 
 let started = false;
 
+/**
+ * A while after the page's load event: the worker's script and the precache it downloads
+ * would otherwise compete with the first listing photo and the route's data on a phone.
+ */
+function pageSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, 1000);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  });
+}
+
 /** Production builds only: the dev server has no service worker. */
 export async function registerServiceWorker(): Promise<void> {
   if (started || !('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   started = true;
+  await pageSettled();
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {

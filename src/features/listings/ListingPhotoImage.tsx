@@ -20,6 +20,7 @@ export function ListingPhotoImage({
   priority = eager,
   className,
   style,
+  onSettled,
 }: {
   src: string | undefined;
   place: PhotoPlace;
@@ -28,6 +29,8 @@ export function ListingPhotoImage({
   priority?: boolean;
   className?: string;
   style?: CSSProperties;
+  /** the photo has loaded or failed */
+  onSettled?: (img: HTMLImageElement) => void;
 }) {
   return (
     <img
@@ -38,7 +41,15 @@ export function ListingPhotoImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      onLoad={onLoad}
+      onLoad={
+        onSettled
+          ? (e) => {
+              onLoad(e);
+              onSettled(e.currentTarget);
+            }
+          : onLoad
+      }
+      onError={onSettled && ((e) => onSettled(e.currentTarget))}
       className={className ? `${classes.photo} ${className}` : classes.photo}
       style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...style }}
     />

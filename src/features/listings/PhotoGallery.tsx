@@ -6,19 +6,31 @@ import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 
 /**
  * Swipeable photo gallery (CSS scroll-snap: native touch swipe), with buttons and dots for keyboard
- * users. All (at most 5) photos load at once, so a listing opened online has every photo offline.
+ * users. Every photo (at most 5) loads, so a listing opened online has them all offline; the
+ * others are asked for once the first is shown, so that on a phone they do not share its bandwidth.
  */
 export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title: string }) {
   const d = t.listings.detail;
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const [restWanted, setRestWanted] = useState(false);
+  const wantRest = () => setRestWanted(true);
+  // Once the first photo has been drawn (decoded, then the frame after), not merely loaded:
+  // the page's largest paint is then not held up by the others' downloads.
+  const afterFirstShown = (img: HTMLImageElement) =>
+    void img
+      .decode()
+      .catch(() => undefined)
+      .then(() => requestAnimationFrame(() => setTimeout(wantRest)));
   const go = (i: number) => {
+    wantRest();
     const el = track.current;
     const n = Math.max(0, Math.min(photos.length - 1, i));
     setIndex(n);
     if (el) el.scrollTo?.({ left: n * el.clientWidth, behavior: 'smooth' });
   };
   const onScroll = () => {
+    wantRest();
     const el = track.current;
     if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
   };
@@ -44,7 +56,15 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
             aria-label={d.photoOf(i + 1, photos.length)}
             style={{ flex: '0 0 100%', scrollSnapAlign: 'center', position: 'relative' }}
           >
-            <ListingPhotoImage src={p.url} place="gallery" alt={t.listings.card.photoAlt(title, i + 1)} eager priority={i === 0} style={{ width: '100%', objectFit: 'cover' }} />
+            <ListingPhotoImage
+              src={i === 0 || restWanted ? p.url : undefined}
+              place="gallery"
+              alt={t.listings.card.photoAlt(title, i + 1)}
+              eager
+              priority={i === 0}
+              onSettled={i === 0 ? afterFirstShown : undefined}
+              style={{ width: '100%', objectFit: 'cover' }}
+            />
             <Text
               aria-hidden
               size="sm"
