@@ -1,11 +1,6 @@
-import type { CSSProperties, SyntheticEvent } from 'react';
+import type { CSSProperties } from 'react';
 import classes from './ListingPhotoImage.module.css';
 import { photoSources, type PhotoPlace } from './photoSources.ts';
-
-// The tinted frame shows only while the photo loads: a PNG with transparent parts shows the
-// page behind it once loaded. Handling the load also tells React that the page manages the
-// photo's reveal, so a transition that renders cards does not hold its commit for the photos.
-const onLoad = (e: SyntheticEvent<HTMLImageElement>) => e.currentTarget.setAttribute('data-loaded', '');
 
 /**
  * Listing photos are 4:5: width/height reserve the space; resized for `place`; lazy unless
@@ -41,15 +36,14 @@ export function ListingPhotoImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      onLoad={
-        onSettled
-          ? (e) => {
-              onLoad(e);
-              onSettled(e.currentTarget);
-            }
-          : onLoad
-      }
-      onError={onSettled && ((e) => onSettled(e.currentTarget))}
+      // The tinted frame shows only while the photo loads (a PNG with transparent parts shows
+      // the page behind it once loaded). Handling the load also tells React that the page
+      // manages the photo's reveal, so a transition rendering cards does not hold its commit.
+      onLoad={(e) => {
+        e.currentTarget.setAttribute('data-loaded', '');
+        onSettled?.(e.currentTarget);
+      }}
+      onError={(e) => onSettled?.(e.currentTarget)}
       className={className ? `${classes.photo} ${className}` : classes.photo}
       style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...style }}
     />

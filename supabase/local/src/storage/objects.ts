@@ -110,19 +110,21 @@ async function serveObject(
   row: StoredObject,
   transform: ImageTransform | null = requestedTransform(req),
 ): Promise<Response> {
-  const stored = await ctx.files.read(bucketId, key);
-  if (!stored) throw ERR.noSuchKey();
+  const read = async () => {
+    const stored = await ctx.files.read(bucketId, key);
+    if (!stored) throw ERR.noSuchKey();
+    return stored;
+  };
   const meta = { ...(row.metadata ?? {}) };
-  let bytes: Uint8Array = stored;
-  if (transform) {
-    const acceptsWebp = /image\/webp/i.test(req.headers.get('accept') ?? '');
-    const source = `${bucketId}/${key}@${meta.eTag ?? row.updated_at}`;
-    const rendered = await renderImage(stored, meta.mimetype ?? '', transform, { acceptsWebp, source });
-    if (rendered) {
-      bytes = rendered.bytes;
-      Object.assign(meta, { mimetype: rendered.mimetype, eTag: rendered.eTag });
-    }
-  }
+  // A rendition already made is served without reading the stored file again.
+  const rendered = transform
+    ? await renderImage(read, meta.mimetype ?? '', transform, {
+        acceptsWebp: /image\/webp/i.test(req.headers.get('accept') ?? ''),
+        source: `${bucketId}/${key}@${meta.eTag ?? row.updated_at}`,
+      })
+    : null;
+  if (rendered) Object.assign(meta, { mimetype: rendered.mimetype, eTag: rendered.eTag });
+  const bytes = rendered?.bytes ?? (await read());
   const headers: Record<string, string> = {
     'content-type': meta.mimetype ?? 'application/octet-stream',
     'cache-control': meta.cacheControl ?? 'no-cache',

@@ -42,7 +42,8 @@ export interface RenderedImage {
 }
 
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
-const RASTER = /^image\/(png|jpe?g|webp|avif|gif|tiff)$/i;
+/** sharp's output format for each raster type it renders */
+const FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif', 'image/tiff': 'tiff' } as const;
 
 // Rendered variants by source and options: a listing page asks for the same twenty photos
 // again and again, and resizing is milliseconds of CPU each time. Bounded by bytes.
@@ -63,18 +64,20 @@ function remember(key: string, image: RenderedImage) {
 /**
  * Resizes with sharp (a dev dependency, loaded on first use) as Supabase's image
  * transformation does: WebP for a client that accepts it unless format=origin, else the stored
- * format. Anything that is not a raster image, or a platform without sharp, gets the original.
- * `source` names the stored version (bucket, key and ETag) for the cache.
+ * format. Anything that is not a raster image, or a platform without sharp, gets null (the
+ * original is served). `source` names the stored version (bucket, key and ETag) for the
+ * cache; the stored bytes are read only to render.
  */
 export async function renderImage(
-  bytes: Uint8Array,
+  read: () => Promise<Uint8Array>,
   mimetype: string,
   t: ImageTransform,
   opts: { acceptsWebp: boolean; source: string },
 ): Promise<RenderedImage | null> {
   const type = mimetype.split(';')[0]!.trim().toLowerCase();
-  const webp = opts.acceptsWebp && t.format !== 'origin' && type !== 'image/gif';
-  if (!RASTER.test(type) || (!t.width && !t.height && !webp)) return null;
+  const stored = FORMAT[type as keyof typeof FORMAT];
+  const webp = opts.acceptsWebp && t.format !== 'origin' && stored !== 'gif';
+  if (!stored || (!t.width && !t.height && !webp)) return null;
   const key = JSON.stringify([opts.source, t.width, t.height, t.resize, t.quality, webp]);
   const hit = cache.get(key);
   if (hit) {
@@ -88,24 +91,11 @@ export async function renderImage(
   } catch {
     return null;
   }
-  let image = sharp(bytes).rotate();
+  let image = sharp(await read()).rotate();
   if (t.width || t.height) image = image.resize({ width: t.width, height: t.height, fit: FIT[t.resize], withoutEnlargement: true });
-  const outType = webp ? 'image/webp' : type;
-  const out = webp
-    ? image.webp({ quality: t.quality })
-    : type === 'image/png'
-      ? image.png({ quality: t.quality })
-      : type === 'image/webp'
-        ? image.webp({ quality: t.quality })
-        : type === 'image/avif'
-          ? image.avif({ quality: t.quality })
-          : type === 'image/gif'
-            ? image.gif()
-            : type === 'image/tiff'
-              ? image.tiff({ quality: t.quality })
-              : image.jpeg({ quality: t.quality });
-  const rendered = new Uint8Array(await out.toBuffer());
-  const result = { bytes: rendered, mimetype: outType, eTag: `"${createHash('md5').update(rendered).digest('hex')}"` };
+  const format = webp ? 'webp' : stored;
+  const bytes = new Uint8Array(await image.toFormat(format, format === 'gif' ? {} : { quality: t.quality }).toBuffer());
+  const result = { bytes, mimetype: webp ? 'image/webp' : type, eTag: `"${createHash('md5').update(bytes).digest('hex')}"` };
   remember(key, result);
   return result;
 }
