@@ -40,6 +40,7 @@ if (process.env.DATABASE_URL) databases.push(process.env.DATABASE_URL);
 
 const benchRest = await optional<PlatformBench>('rest.ts', 'benchRest');
 const benchRealtime = await optional<PlatformBench>('realtime.ts', 'benchRealtime');
+const benchLoad = await optional<PlatformBench>('load.ts', 'benchLoad');
 
 for (const databaseUrl of databases) {
   const saved = process.env.DATABASE_URL;
@@ -52,6 +53,11 @@ for (const databaseUrl of databases) {
     if (benchRest) await measure(`REST on ${kind}`, () => benchRest(target), ` (${kind})`);
     if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target), ` (${kind})`);
     await fixture.stop();
+  }
+  if (benchLoad && wanted(`load on ${kind}`)) {
+    const product = await startTestPlatform({ cron: false });
+    await measure(`load on ${kind}`, () => benchLoad(product.info), ` (${kind})`);
+    await product.stop();
   }
   process.env.DATABASE_URL = saved;
 }

@@ -1,0 +1,93 @@
+import { SignJWT } from 'jose';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+import { listingId, userId } from '../../supabase/seed/data.ts';
+import type { BenchTarget, Figure } from './types.ts';
+
+const CLIENTS = 50;
+const REQUESTS_PER_CLIENT = 200;
+/** Demo advertisers and users with regular accounts (not staff, not banned). */
+const USERS = [3, 4, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map(userId);
+const LISTINGS = Array.from({ length: 60 }, (_, i) => listingId(i + 1));
+const CITIES = ['Milano', 'Roma', 'Napoli', 'Torino', 'Bologna', 'Firenze'];
+
+type Request = (c: { anon: SupabaseClient; user: SupabaseClient; uid: string; pick: <T>(xs: T[]) => T }) => PromiseLike<{ error: unknown }>;
+
+/** The mix of a busy evening: mostly visitors searching and reading, some signed-in reads, a few writes. */
+const MIX: [number, Request][] = [
+  [25, ({ anon, pick }) => anon.rpc('search_listings', { p_city: pick(CITIES) })],
+  [10, ({ anon }) => anon.rpc('search_listings', { p_limit: 20 })],
+  [5, ({ anon }) => anon.rpc('search_listings', { p_query: 'dolce', p_age_min: 25 })],
+  [20, ({ anon, pick }) => anon.rpc('listing_detail', { p_id: pick(LISTINGS) })],
+  [10, ({ user }) => user.from('admin_notifications').select('*').order('created_at', { ascending: false }).limit(20)],
+  [8, ({ user }) => user.from('tickets').select('*, ticket_messages(*)').order('updated_at', { ascending: false }).limit(10)],
+  [7, ({ user, uid }) => user.from('profiles').select('*').eq('id', uid).single()],
+  [5, ({ user }) => user.from('credit_transactions').select('*').order('created_at', { ascending: false }).range(0, 19)],
+  [5, ({ user }) => user.from('listings').select('*, listing_photos(*)').order('created_at', { ascending: false })],
+  [3, ({ user, uid, pick }) => user.from('profiles').update({ display_name: `Utente ${pick(['A', 'B', 'C'])}` }).eq('id', uid)],
+  [2, ({ user }) => user.rpc('mark_notifications_read', {})],
+];
+const TOTAL_WEIGHT = MIX.reduce((s, [w]) => s + w, 0);
+
+/** A small deterministic generator, so every run sends the same requests. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function client(url: string, anonKey: string, token?: string): SupabaseClient {
+  return createClient(url, anonKey, {
+    realtime: { transport: ws as never },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/**
+ * 50 concurrent supabase-js clients, 200 mixed requests each, against the seeded product
+ * schema. Users carry tokens signed with the platform's secret, so the load measures REST and
+ * the database, not the auth API's rate limits.
+ */
+export async function benchLoad(target: BenchTarget): Promise<Figure[]> {
+  const secret = new TextEncoder().encode(target.jwtSecret);
+  const times: number[] = [];
+  const errors: string[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, n) => {
+      const uid = USERS[n % USERS.length]!;
+      const token = await new SignJWT({ sub: uid, role: 'authenticated', aud: 'authenticated' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+      const random = rng(n + 1);
+      const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
+      const ctx = { anon: client(target.url, target.anonKey), user: client(target.url, target.anonKey, token), uid, pick };
+      for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+        let r = random() * TOTAL_WEIGHT;
+        const [, send] = MIX.find(([w]) => (r -= w) < 0) ?? MIX[0]!;
+        const t0 = performance.now();
+        try {
+          const { error } = await send(ctx);
+          if (error) errors.push(JSON.stringify(error));
+        } catch (err) {
+          errors.push((err as Error).message);
+        }
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  if (errors.length) console.log(`  load errors (${errors.length}), first: ${errors.slice(0, 3).join(' | ')}`);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return [
+    { name: 'load 50x200 mixed: error rate', value: round((errors.length / times.length) * 100), unit: '%', budget: { max: 0 } },
+    { name: 'load 50x200 mixed: median', value: round(percentile(times, 50)), unit: 'ms' },
+    { name: 'load 50x200 mixed: p95', value: round(percentile(times, 95)), unit: 'ms' },
+    { name: 'load 50x200 mixed: throughput', value: Math.round(times.length / seconds), unit: 'req/s' },
+  ];
+}
