@@ -125,8 +125,8 @@ describe('insert', () => {
   const cases: Case[] = [
     ['profiles', 'a profile', () => ({ id: crypto.randomUUID(), referral_code: `Z${Date.now()}` }), []],
     ['listings', 'a listing directly (bypassing create_listing)', () => ({ user_id: users.owner.id, title: 'Diretto senza pagare', category: 'donne', city: 'Roma', age: 30, description: 'Descrizione abbastanza lunga per passare.', slug: `direct-${crypto.randomUUID()}` }), []],
-    ['listing_photos', "a photo on the owner's listing", () => ({ listing_id: f.public, url: photoUrl(users.owner.id, f.public) }), ['owner']],
-    ['listing_photos', "a photo on the banned user's listing", () => ({ listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing) }), []],
+    ['listing_photos', "a photo on the owner's listing", () => ({ listing_id: f.public, url: photoUrl(users.owner.id, f.public!) }), ['owner']],
+    ['listing_photos', "a photo on the banned user's listing", () => ({ listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing!) }), []],
     ['credit_transactions', 'a credit transaction', () => ({ user_id: users.owner.id, type: 'purchase', amount: 1000 }), []],
     ['coupons', 'a coupon', () => ({ code: `INS-${crypto.randomUUID()}`, type: 'reusable', discount_type: 'credits', discount_value: 100 }), ['admin']],
     ['user_coupons', 'an applied coupon', () => ({ user_id: users.owner.id, coupon_id: f.hiddenCoupon }), []],
@@ -192,7 +192,7 @@ describe('update', () => {
     ['listings', "the owner's listing is_paused", () => ({ id: f.public }), { is_paused: true }, []],
     ['listings', "the owner's listing user_id", () => ({ id: f.public }), { user_id: '00000000-0000-0000-0000-000000000000' }, []],
     ['listings', "the banned user's own listing title", () => ({ id: f.bannedListing }), { title: 'Titolo cambiato da __actor__' }, []],
-    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { get url() { return photoUrl(users.owner.id, f.public, '__actor__.jpg'); } }, ['owner']],
+    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { get url() { return photoUrl(users.owner.id, f.public!, '__actor__.jpg'); } }, ['owner']],
     ['credit_transactions', "the owner's transaction amount", () => ({ user_id: users.owner.id }), { amount: 5000 }, []],
     ['coupons', 'a coupon is_active', () => ({ id: f.hiddenCoupon }), { description: '__actor__' }, ['admin']],
     ['coupons', 'a coupon usage_count', () => ({ id: f.hiddenCoupon }), { usage_count: 777 }, []],
@@ -238,7 +238,7 @@ describe('delete', () => {
     ['profiles', "the owner's profile", async () => ({ id: users.owner.id }), []],
     ['listings', "an owner's listing", throwawayListing, ['owner', 'supporto', 'admin']],
     ['listings', "the banned user's own listing", async () => ({ id: f.bannedListing }), ['supporto', 'admin']],
-    ['listing_photos', "a photo of the owner's listing", async () => ({ id: (await svcInsert('listing_photos', { listing_id: f.public, url: photoUrl(users.owner.id, f.public) })).id }), ['owner', 'supporto', 'admin']],
+    ['listing_photos', "a photo of the owner's listing", async () => ({ id: (await svcInsert('listing_photos', { listing_id: f.public, url: photoUrl(users.owner.id, f.public!) })).id }), ['owner', 'supporto', 'admin']],
     ['listing_photos', "a photo of the banned user's listing", async () => ({ id: f.photoBanned }), ['supporto', 'admin']],
     ['credit_transactions', "the owner's transactions", async () => ({ user_id: users.owner.id }), []],
     ['coupons', 'a coupon', async () => ({ id: (await svcInsert('coupons', { code: `DEL-${crypto.randomUUID()}`, type: 'reusable', discount_type: 'credits', discount_value: 1 })).id }), ['admin']],
@@ -264,7 +264,7 @@ describe('delete', () => {
           // a shared fixture: prove the permission on a fresh copy instead
           const copy = table === 'listings'
             ? { id: (await svcInsert('listings', { user_id: users.banned.id, title: 'Copia bannato', category: 'donne', city: 'Roma', age: 30, description: 'Descrizione abbastanza lunga per passare.', slug: `copy-${crypto.randomUUID()}` })).id }
-            : { id: (await svcInsert('listing_photos', { listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing) })).id };
+            : { id: (await svcInsert('listing_photos', { listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing!) })).id };
           await clients[actor].from(table).delete().match(copy);
           expect((await svcGet(table, copy)).length).toBe(0);
           return;
