@@ -223,10 +223,18 @@ describe('web push on a ticket reply', () => {
          and not exists (select 1 from public.push_subscriptions s where s.user_id = p.id) order by p.email limit 1`);
     const userId = users[0]!.id;
     const endpoint = `${origin(probe)}/push/${b64url(randomBytes(8))}`;
-    // A row the rule would refuse (one stored before it, or written around it): the trigger is skipped here only.
+    const ua = createECDH('prime256v1');
+    ua.generateKeys();
+    // A row the rule would refuse (one stored before it, or written around it), with valid
+    // keys so that only the endpoint check stops the post: the trigger is skipped here only.
     await db.transaction(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
-      await tx.query(`insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a')`, [userId, endpoint]);
+      await tx.query(`insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`, [
+        userId,
+        endpoint,
+        b64url(ua.getPublicKey()),
+        b64url(randomBytes(16)),
+      ]);
     });
     const res = await fetch(`${t.info.url}/functions/v1/send-push`, {
       method: 'POST',
