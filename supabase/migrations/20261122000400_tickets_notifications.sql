@@ -152,9 +152,11 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
 -- Ticket functions
 
 /**
- * Opens a ticket for the signed-in, not banned caller with its first message.
- * Validates like the form (e-mail required and valid, message >= 20 characters);
- * the subject defaults to the footer's 'Nuova richiesta di supporto generale'.
+ * Opens a ticket for the signed-in, not banned caller with its first message (message >= 20
+ * characters); the subject defaults to the footer's 'Nuova richiesta di supporto generale'.
+ * The ticket's address is always the account's own e-mail, read here: p_sender_email (what
+ * the form sends) is not trusted, or anyone could file tickets, and read the replies, under
+ * another user's address (issue 10, item 12).
  */
 create or replace function public.create_ticket(
   p_sender_email text,
@@ -168,16 +170,13 @@ set search_path = ''
 as $$
 declare
   uid uuid := public.require_active_user();
-  email text := lower(trim(coalesce(p_sender_email, '')));
+  email text := (select lower(u.email) from auth.users u where u.id = uid);
   body text := trim(coalesce(p_message, ''));
   subject text := left(coalesce(nullif(trim(p_subject), ''), 'Nuova richiesta di supporto generale'), 200);
   t public.tickets;
 begin
-  if email = '' then
-    raise exception 'L''email è obbligatoria.' using errcode = 'P0001', detail = 'email_required';
-  end if;
-  if email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
-    raise exception 'L''email non è valida.' using errcode = 'P0001', detail = 'email_invalid';
+  if email is null or email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+    raise exception 'Il tuo account non ha un''email valida.' using errcode = 'P0001', detail = 'email_invalid';
   end if;
   if char_length(body) < 20 then
     raise exception 'Il messaggio deve contenere almeno 20 caratteri.' using errcode = 'P0001', detail = 'message_too_short';

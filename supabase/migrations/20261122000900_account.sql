@@ -5,9 +5,12 @@
  * Why: a user must be able to erase their account without staff help (GDPR art. 17), and
  * clients cannot delete from auth.users. Deleting the auth user cascades to profiles and
  * from there to listings, photos rows, credit transactions, coupons, notifications, push
- * subscriptions and payments; tickets keep their history with user_id set to null. Photo
- * files in storage are removed by the storage cleanup job, not here (Supabase forbids
- * deleting storage.objects rows directly).
+ * subscriptions and payments; tickets keep their history with user_id set to null.
+ * Storage first, then rows (SPEC): Supabase forbids deleting storage.objects rows in SQL, so
+ * the delete-account Edge Function removes the photo files through the Storage API and then
+ * calls this, which refuses while any file is left, so public photos never outlive the
+ * account. A banned account cannot be deleted (docs/decisions.md): deleting it would free
+ * the address for a fresh, unbanned sign-up.
  */
 create or replace function public.delete_my_account() returns void
 language plpgsql
@@ -19,6 +22,14 @@ declare
 begin
   if uid is null then
     raise exception 'Utente non autenticato.' using errcode = '42501', detail = 'not_authenticated';
+  end if;
+  if exists (select 1 from public.profiles p where p.id = uid and p.role = 'banned') then
+    raise exception 'Il tuo account è sospeso e non può essere eliminato. Per informazioni contatta l''assistenza.'
+      using errcode = '42501', detail = 'banned';
+  end if;
+  if exists (select 1 from storage.objects o where o.bucket_id = 'listing_photos' and (storage.foldername(o.name))[1] = uid::text) then
+    raise exception 'Prima di eliminare l''account devono essere eliminate le foto dei tuoi annunci.'
+      using errcode = 'P0001', detail = 'photos_left';
   end if;
   delete from auth.users where id = uid;
 end

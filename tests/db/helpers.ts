@@ -12,6 +12,11 @@ export interface TestUser {
 
 export const admin = () => serviceClient();
 
+/** The public URL of a file in a listing's photo folder, as the app and the seed store it in listing_photos.url. */
+export function photoUrl(ownerId: string, listingId: string, file = `${crypto.randomUUID()}.jpg`): string {
+  return admin().storage.from('listing_photos').getPublicUrl(`${ownerId}/${listingId}/${file}`).data.publicUrl;
+}
+
 /** A signed-in user with the given role and credit balance (set as service_role). */
 export async function makeUser(opts: { role?: Role; credits?: number; metadata?: Record<string, unknown>; prefix?: string } = {}): Promise<TestUser> {
   const u = await signedInUser({ email: uniqueEmail(opts.prefix ?? opts.role ?? 'user'), metadata: opts.metadata });

@@ -1,6 +1,6 @@
 /** create_listing, pause/resume clock freezing, promote_listing (charge, extend, pending, discount), renew, reset. */
 import { describe, expect, it } from 'vitest';
-import { admin, travel, createListing, credits, DAY, expectError, expectOk, listingRow, makeUser, ms, setCredits, validListing } from './helpers.ts';
+import { admin, travel, createListing, credits, DAY, expectError, expectOk, listingRow, makeUser, ms, photoUrl, setCredits, validListing } from './helpers.ts';
 
 describe('create_listing', () => {
   it('charges 10 crediti, writes listing_creation and sets expires_at 30 days ahead', async () => {
@@ -213,11 +213,11 @@ describe('listing_photos', () => {
     const l = await createListing(u);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { data, error } = await u.client.from('listing_photos').insert({ listing_id: l.id, url: `https://x.test/${i}.jpg` }).select().single();
+      const { data, error } = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, `${i}.jpg`) }).select().single();
       expect(error).toBeNull();
       ids.push(data!.id);
     }
-    const sixth = await u.client.from('listing_photos').insert({ listing_id: l.id, url: 'https://x.test/6.jpg' });
+    const sixth = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, '6.jpg') });
     expectError(sixth as any, 'Puoi caricare al massimo 5 foto per annuncio.');
     const { data: photos } = await admin().from('listing_photos').select('id, is_primary').eq('listing_id', l.id).order('created_at');
     expect(photos!.filter((p) => p.is_primary).map((p) => p.id)).toEqual([ids[0]]);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../support/clients.ts';
-import { admin, createListing, makeUser, type TestUser } from './helpers.ts';
+import { admin, createListing, makeUser, photoUrl, type TestUser } from './helpers.ts';
 
 type Actor = 'anon' | 'owner' | 'other' | 'supporto' | 'admin' | 'banned';
 const ACTORS: Actor[] = ['anon', 'owner', 'other', 'supporto', 'admin', 'banned'];
@@ -55,9 +55,9 @@ beforeAll(async () => {
   expect((await owner.client.rpc('pause_listing', { p_listing_id: paused.id })).error).toBeNull();
   await admin().from('listings').update({ expires_at: new Date(Date.now() - 3600_000).toISOString() }).eq('id', expired.id);
 
-  f.photoPublic = (await svcInsert('listing_photos', { listing_id: pub.id, url: 'https://x.test/a.jpg' })).id;
-  f.photoPaused = (await svcInsert('listing_photos', { listing_id: paused.id, url: 'https://x.test/b.jpg' })).id;
-  f.photoBanned = (await svcInsert('listing_photos', { listing_id: bannedListing.id, url: 'https://x.test/c.jpg' })).id;
+  f.photoPublic = (await svcInsert('listing_photos', { listing_id: pub.id, url: photoUrl(owner.id, pub.id) })).id;
+  f.photoPaused = (await svcInsert('listing_photos', { listing_id: paused.id, url: photoUrl(owner.id, paused.id) })).id;
+  f.photoBanned = (await svcInsert('listing_photos', { listing_id: bannedListing.id, url: photoUrl(banned.id, bannedListing.id) })).id;
 
   f.targetedCoupon = (await svcInsert('coupons', { code: `RLS-T-${Date.now()}`, type: 'single_use', discount_type: 'credits', discount_value: 5, applies_to_user_id: owner.id })).id;
   f.hiddenCoupon = (await svcInsert('coupons', { code: `RLS-H-${Date.now()}`, type: 'reusable', discount_type: 'percentage', discount_value: 10 })).id;
@@ -79,7 +79,7 @@ beforeAll(async () => {
 
   f.ownerNotification = (await svcInsert('admin_notifications', { user_id: owner.id, type: 'ticket_reply', entity_id: f.ticket, message: 'x' })).id;
   f.staffNotification = (await svcInsert('admin_notifications', { user_id: null, type: 'new_ticket', entity_id: f.ticket, message: 'y' })).id;
-  f.push = (await svcInsert('push_subscriptions', { user_id: owner.id, endpoint: `https://push.test/${Date.now()}`, p256dh: 'k', auth: 'a' })).id;
+  f.push = (await svcInsert('push_subscriptions', { user_id: owner.id, endpoint: `https://fcm.googleapis.com/fcm/send/${Date.now()}`, p256dh: 'k', auth: 'a' })).id;
   f.report = (await svcInsert('listing_reports', { listing_id: expired.id, reporter_id: other.id, reason: 'spam' })).id;
 
   await admin().from('profiles').update({ role: 'banned' }).eq('id', banned.id);
@@ -125,8 +125,8 @@ describe('insert', () => {
   const cases: Case[] = [
     ['profiles', 'a profile', () => ({ id: crypto.randomUUID(), referral_code: `Z${Date.now()}` }), []],
     ['listings', 'a listing directly (bypassing create_listing)', () => ({ user_id: users.owner.id, title: 'Diretto senza pagare', category: 'donne', city: 'Roma', age: 30, description: 'Descrizione abbastanza lunga per passare.', slug: `direct-${crypto.randomUUID()}` }), []],
-    ['listing_photos', "a photo on the owner's listing", () => ({ listing_id: f.public, url: `https://x.test/${crypto.randomUUID()}.jpg` }), ['owner']],
-    ['listing_photos', "a photo on the banned user's listing", () => ({ listing_id: f.bannedListing, url: `https://x.test/${crypto.randomUUID()}.jpg` }), []],
+    ['listing_photos', "a photo on the owner's listing", () => ({ listing_id: f.public, url: photoUrl(users.owner.id, f.public!) }), ['owner']],
+    ['listing_photos', "a photo on the banned user's listing", () => ({ listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing!) }), []],
     ['credit_transactions', 'a credit transaction', () => ({ user_id: users.owner.id, type: 'purchase', amount: 1000 }), []],
     ['coupons', 'a coupon', () => ({ code: `INS-${crypto.randomUUID()}`, type: 'reusable', discount_type: 'credits', discount_value: 100 }), ['admin']],
     ['user_coupons', 'an applied coupon', () => ({ user_id: users.owner.id, coupon_id: f.hiddenCoupon }), []],
@@ -135,7 +135,7 @@ describe('insert', () => {
     ['tickets', 'a ticket directly', () => ({ subject: 'Diretto', reporter_email: 'diretto@example.test', user_id: users.owner.id }), []],
     ['ticket_messages', 'a ticket message directly', () => ({ ticket_id: f.ticket, author_role: 'admin', body: 'finto staff' }), []],
     ['admin_notifications', 'a notification', () => ({ user_id: null, type: 'new_ticket', message: `fake-${crypto.randomUUID()}` }), []],
-    ['push_subscriptions', "a push subscription for the owner", () => ({ user_id: users.owner.id, endpoint: `https://push.test/${crypto.randomUUID()}`, p256dh: 'k', auth: 'a' }), ['owner']],
+    ['push_subscriptions', "a push subscription for the owner", () => ({ user_id: users.owner.id, endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: 'k', auth: 'a' }), ['owner']],
     ['listing_reports', 'a report by the actor', () => ({ listing_id: f.public, reporter_id: '__self__', reason: 'altro' }), ['owner', 'other', 'supporto', 'admin']],
     ['settings', 'a setting', () => ({ key: `k-${crypto.randomUUID()}`, value: 1 }), []],
     ['credit_packages', 'a credit package', () => ({ name: `Pack ${crypto.randomUUID()}`, credits: 1, price_cents: 1 }), ['admin']],
@@ -192,7 +192,7 @@ describe('update', () => {
     ['listings', "the owner's listing is_paused", () => ({ id: f.public }), { is_paused: true }, []],
     ['listings', "the owner's listing user_id", () => ({ id: f.public }), { user_id: '00000000-0000-0000-0000-000000000000' }, []],
     ['listings', "the banned user's own listing title", () => ({ id: f.bannedListing }), { title: 'Titolo cambiato da __actor__' }, []],
-    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { url: 'https://x.test/__actor__.jpg' }, ['owner']],
+    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { get url() { return photoUrl(users.owner.id, f.public!, '__actor__.jpg'); } }, ['owner']],
     ['credit_transactions', "the owner's transaction amount", () => ({ user_id: users.owner.id }), { amount: 5000 }, []],
     ['coupons', 'a coupon is_active', () => ({ id: f.hiddenCoupon }), { description: '__actor__' }, ['admin']],
     ['coupons', 'a coupon usage_count', () => ({ id: f.hiddenCoupon }), { usage_count: 777 }, []],
@@ -238,7 +238,7 @@ describe('delete', () => {
     ['profiles', "the owner's profile", async () => ({ id: users.owner.id }), []],
     ['listings', "an owner's listing", throwawayListing, ['owner', 'supporto', 'admin']],
     ['listings', "the banned user's own listing", async () => ({ id: f.bannedListing }), ['supporto', 'admin']],
-    ['listing_photos', "a photo of the owner's listing", async () => ({ id: (await svcInsert('listing_photos', { listing_id: f.public, url: `https://x.test/${crypto.randomUUID()}.jpg` })).id }), ['owner', 'supporto', 'admin']],
+    ['listing_photos', "a photo of the owner's listing", async () => ({ id: (await svcInsert('listing_photos', { listing_id: f.public, url: photoUrl(users.owner.id, f.public!) })).id }), ['owner', 'supporto', 'admin']],
     ['listing_photos', "a photo of the banned user's listing", async () => ({ id: f.photoBanned }), ['supporto', 'admin']],
     ['credit_transactions', "the owner's transactions", async () => ({ user_id: users.owner.id }), []],
     ['coupons', 'a coupon', async () => ({ id: (await svcInsert('coupons', { code: `DEL-${crypto.randomUUID()}`, type: 'reusable', discount_type: 'credits', discount_value: 1 })).id }), ['admin']],
@@ -249,7 +249,7 @@ describe('delete', () => {
     ['ticket_messages', 'a ticket message', async () => ({ id: f.message }), []],
     ['admin_notifications', "the owner's notification", async () => ({ id: f.ownerNotification }), []],
     ['admin_notifications', 'a staff-wide notification', async () => ({ id: f.staffNotification }), []],
-    ['push_subscriptions', "the owner's push subscription", async () => ({ id: (await svcInsert('push_subscriptions', { user_id: users.owner.id, endpoint: `https://push.test/${crypto.randomUUID()}`, p256dh: 'k', auth: 'a' })).id }), ['owner']],
+    ['push_subscriptions', "the owner's push subscription", async () => ({ id: (await svcInsert('push_subscriptions', { user_id: users.owner.id, endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`, p256dh: 'k', auth: 'a' })).id }), ['owner']],
     ['listing_reports', 'a report', async () => ({ id: f.report }), []],
     ['settings', 'a setting', async () => ({ key: f.setting }), []],
     ['credit_packages', 'a package', async () => ({ id: f.package }), []],
@@ -264,7 +264,7 @@ describe('delete', () => {
           // a shared fixture: prove the permission on a fresh copy instead
           const copy = table === 'listings'
             ? { id: (await svcInsert('listings', { user_id: users.banned.id, title: 'Copia bannato', category: 'donne', city: 'Roma', age: 30, description: 'Descrizione abbastanza lunga per passare.', slug: `copy-${crypto.randomUUID()}` })).id }
-            : { id: (await svcInsert('listing_photos', { listing_id: f.bannedListing, url: `https://x.test/${crypto.randomUUID()}.jpg` })).id };
+            : { id: (await svcInsert('listing_photos', { listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing!) })).id };
           await clients[actor].from(table).delete().match(copy);
           expect((await svcGet(table, copy)).length).toBe(0);
           return;

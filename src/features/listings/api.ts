@@ -1,5 +1,6 @@
-/** The listings feature's backend calls (public reads, detail, report). */
+/** The listings feature's backend calls (public reads, detail, report, delete). */
 import { loadSupabase } from '@/lib/backend.ts';
+import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
@@ -130,6 +131,22 @@ export async function reportListing(listingId: string, reason: string, details: 
   if (!error) return 'ok';
   if (error.code === '23505') return 'duplicate';
   return 'error';
+}
+
+/**
+ * Deletes a listing as SPEC orders it: its photo files from Storage first, then the listing
+ * (its photo rows cascade). A failed file cleanup only warns; the listing is deleted anyway.
+ * Owners and staff may do it (RLS on storage.objects and listings).
+ */
+export async function deleteListing(listing: { id: string; user_id: string }): Promise<void> {
+  const supabase = await loadSupabase();
+  try {
+    await removeListingFiles(supabase, listing.user_id, listing.id);
+  } catch (err) {
+    console.warn('listing photo cleanup failed', err);
+  }
+  const { error } = await supabase.from('listings').delete().eq('id', listing.id);
+  if (error) throw new Error(error.message);
 }
 
 export async function currentUserId(): Promise<string | null> {

@@ -1,5 +1,6 @@
 /** Profile calls: own row of profiles, account deletion and data export (SQL functions). */
 import { db } from '@/lib/db.ts';
+import { removeUserFiles } from '@/lib/listingPhotoFiles.ts';
 
 export interface OwnProfile {
   id: string;
@@ -26,8 +27,12 @@ export async function updateOwnProfile(userId: string, patch: Partial<Pick<OwnPr
   if (error) throw error;
 }
 
-/** public.delete_my_account(): removes the caller's account and everything it owns. */
-export async function deleteMyAccount() {
+/**
+ * Removes the caller's account: their listing photo files from Storage first, then
+ * public.delete_my_account() (which refuses while files are left) deletes the rows.
+ */
+export async function deleteMyAccount(userId: string) {
+  await removeUserFiles(db, userId);
   const { error } = await db.rpc('delete_my_account');
   if (error) throw error;
 }

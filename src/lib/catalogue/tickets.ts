@@ -8,6 +8,7 @@ export const tickets = {
     login: 'Accedi',
     register: 'Registrati',
     email: 'Email',
+    emailHint: "L'email del tuo account: le risposte arrivano qui.",
     message: 'Messaggio',
     messagePlaceholder: 'Descrivi la tua richiesta (almeno 20 caratteri)',
     submit: 'Invia richiesta',

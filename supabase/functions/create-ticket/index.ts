@@ -2,7 +2,8 @@
  * create-ticket: opens a support ticket for the signed-in caller.
  * Payload { listingId: string | null, senderEmail, messageContent, initialSubject }.
  * Answers { message, ticketId, ticket } or { error: '<Italian message>' } with 4xx/5xx.
- * The rules (e-mail, 20-character minimum, banned users) live in public.create_ticket.
+ * The rules (20-character minimum, banned users) live in public.create_ticket, which also
+ * sets the ticket's address to the account's own e-mail: senderEmail is not forwarded.
  */
 import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
@@ -17,14 +18,13 @@ const messages = {
 };
 
 serve(
-  userFunction('create-ticket', messages, async ({ listingId, senderEmail, messageContent, initialSubject }, req) => {
+  userFunction('create-ticket', messages, async ({ listingId, messageContent, initialSubject }, req) => {
     if (listingId != null && typeof listingId !== 'string') return jsonResponse({ error: 'Annuncio non valido.' }, 400);
-    if (typeof senderEmail !== 'string' || senderEmail.trim() === '') return jsonResponse({ error: "L'email è obbligatoria." }, 400);
     if (typeof messageContent !== 'string') return jsonResponse({ error: 'Il messaggio deve contenere almeno 20 caratteri.' }, 400);
     if (initialSubject != null && typeof initialSubject !== 'string') return jsonResponse({ error: 'Oggetto non valido.' }, 400);
     const supabase = await createUserClient(req);
     const { data, error } = await supabase.rpc('create_ticket', {
-      p_sender_email: senderEmail.trim(),
+      p_sender_email: null,
       p_message: messageContent,
       p_subject: initialSubject ?? null,
       p_listing_id: listingId ?? null,

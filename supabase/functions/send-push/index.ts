@@ -2,7 +2,8 @@
  * send-push: the Database Webhook target for admin_notifications rows of type ticket_reply
  * and ticket_resolved (migration 20261122000800_push.sql). Sends an encrypted Web Push
  * message (RFC 8291, VAPID) to each of the user's push_subscriptions; subscriptions the push
- * service reports gone (404/410) are deleted. Called with the service-role key only.
+ * service reports gone (404/410) are deleted. Endpoints that are not a browser push service
+ * are never posted to (counted as rejected). Called with the service-role key only.
  *
  * Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, `npx web-push generate-vapid-keys`),
  * VAPID_SUBJECT (mailto: or https: contact).
@@ -12,6 +13,7 @@ import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
 import { env, requireEnv } from '../_shared/env.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
+import { isPushServiceEndpoint } from '../_shared/push-endpoint.ts';
 
 const TITLES: Record<string, string> = {
   ticket_reply: 'Nuova risposta al tuo ticket',
@@ -73,12 +75,16 @@ serve(async (req) => {
   const payload = JSON.stringify(pushMessage(row));
   let sent = 0;
   let failed = 0;
+  let rejected = 0;
   const gone: string[] = [];
   await Promise.all(
     ((data ?? []) as Subscription[]).map(async (sub) => {
+      if (!isPushServiceEndpoint(sub.endpoint)) {
+        rejected += 1;
+        return;
+      }
       try {
-        // generateRequestDetails + fetch (rather than sendNotification) works on Deno and
-        // Node alike and with any endpoint scheme.
+        // generateRequestDetails + fetch (rather than sendNotification) works on Deno and Node alike.
         const details = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
           payload,
@@ -89,6 +95,7 @@ serve(async (req) => {
           headers: details.headers as Record<string, string>,
           body: details.body ? new Uint8Array(details.body as Uint8Array) : null,
           signal: AbortSignal.timeout(10_000),
+          redirect: 'manual',
         });
         await res.body?.cancel();
         if (res.status === 404 || res.status === 410) gone.push(sub.id);
@@ -100,5 +107,5 @@ serve(async (req) => {
     }),
   );
   if (gone.length) await admin.from('push_subscriptions').delete().in('id', gone);
-  return jsonResponse({ sent, removed: gone.length, failed });
+  return jsonResponse({ sent, removed: gone.length, failed, rejected });
 });

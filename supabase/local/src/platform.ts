@@ -115,6 +115,12 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   config.url = url;
+  // What a deployment keeps in Vault by hand: SQL that must know the project's address reads it there.
+  await db.query(
+    `insert into vault.secrets (name, secret) values ('project_url', $1)
+     on conflict (name) do update set secret = excluded.secret, updated_at = now()`,
+    [url],
+  );
   log(
     'platform',
     `ready in ${Math.round(performance.now() - started)} ms on ${db.kind}` +

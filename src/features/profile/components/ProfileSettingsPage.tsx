@@ -143,7 +143,7 @@ export default function ProfileSettingsPage() {
 
   async function deleteAccount() {
     try {
-      await deleteMyAccount();
+      await deleteMyAccount(user!.id);
       await signOutEverywhere().catch(() => undefined);
       toastSuccess(m.deleted);
       navigate('/', { replace: true });

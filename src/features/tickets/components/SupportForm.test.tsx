@@ -12,15 +12,20 @@ const m = t.tickets;
 describe('SupportForm', () => {
   beforeEach(() => api.createTicket.mockReset());
 
-  it('prefills the e-mail and validates inline (SPEC §5)', async () => {
+  it("shows the account's e-mail read-only and validates inline (SPEC §5)", async () => {
     render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
     const email = screen.getByLabelText(new RegExp(m.dialog.email));
     expect(email).toHaveValue('mario@example.it');
-    await userEvent.clear(email);
+    expect(email).toHaveAttribute('readonly');
+    await userEvent.type(email, 'altro@example.it');
+    expect(email).toHaveValue('mario@example.it');
     await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
-    expect(screen.getByText(m.validation.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(m.validation.messageShort)).toBeInTheDocument();
-    await userEvent.type(email, 'mario@');
+    expect(api.createTicket).not.toHaveBeenCalled();
+  });
+
+  it('reports an account without a valid e-mail', async () => {
+    render(<SupportForm defaultEmail="mario@" onSent={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));
     expect(screen.getByText(m.validation.emailInvalid)).toBeInTheDocument();
     expect(api.createTicket).not.toHaveBeenCalled();

@@ -7,7 +7,10 @@ import { validateTicketForm, type TicketFormValues } from '../model.ts';
 
 const m = t.tickets;
 
-/** E-mail (prefilled) and message; sends create-ticket with the §9 default subject. */
+/**
+ * The account's e-mail (shown, read-only: the server files the ticket under it) and the
+ * message; sends create-ticket with the §9 default subject.
+ */
 export function SupportForm({
   defaultEmail,
   listingId = null,
@@ -54,16 +57,11 @@ export function SupportForm({
       <Stack gap="sm">
         <TextInput
           label={m.dialog.email}
+          description={m.dialog.emailHint}
           type="email"
-          inputMode="email"
-          autoComplete="email"
           value={values.email}
-          onChange={(e) => {
-            const email = e.currentTarget.value;
-            setValues((v) => ({ ...v, email }));
-          }}
+          readOnly
           error={errors.email}
-          required
         />
         <Textarea
           label={m.dialog.message}

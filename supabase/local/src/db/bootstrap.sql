@@ -239,6 +239,34 @@ $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
+-- vault: Supabase Vault's read side (vault.decrypted_secrets) and vault.create_secret, without
+-- the encryption. The platform stores its own URL as 'project_url' on every start, as a
+-- deployment does once by hand (docs/deploy.md); no API role can read it.
+create schema if not exists vault;
+revoke all on schema vault from public;
+
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text unique,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create or replace view vault.decrypted_secrets as
+  select id, name, description, secret, secret as decrypted_secret, key_id, nonce, created_at, updated_at
+    from vault.secrets;
+
+create or replace function vault.create_secret(new_secret text, new_name text default null, new_description text default '', new_key_id uuid default null)
+returns uuid
+language sql
+as $$
+  insert into vault.secrets (secret, name, description, key_id) values (new_secret, new_name, new_description, new_key_id) returning id
+$$;
+
 -- realtime: the publication migrations add tables to.
 do $$
 begin
