@@ -3,18 +3,9 @@
 -- Errors raised by SQL functions: errcode P0001 with an Italian message the UI shows
 -- as is and a machine code in DETAIL; permission errors use 42501.
 
-do $$
-begin
-  -- Supabase keeps extensions in the `extensions` schema; locally bootstrap.sql already made it.
-  if not exists (select from pg_extension where extname = 'pg_trgm') then
-    if exists (select from pg_namespace where nspname = 'extensions') then
-      create extension pg_trgm with schema extensions;
-    else
-      create extension pg_trgm;
-    end if;
-  end if;
-end
-$$;
+-- Supabase keeps extensions in the `extensions` schema (bootstrap.sql makes it locally);
+-- objects of theirs are named with it, as `supabase db push` does not search it.
+create extension if not exists pg_trgm with schema extensions;
 
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,

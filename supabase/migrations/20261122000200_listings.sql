@@ -75,7 +75,7 @@ create index listings_expires_at_idx on public.listings (expires_at) where not i
 create index listings_promotion_end_idx on public.listings (promotion_end_at) where is_premium;
 create index listings_category_city_idx on public.listings (category, lower(city));
 create index listings_search_idx on public.listings using gin (search);
-create index listings_city_trgm_idx on public.listings using gin (city gin_trgm_ops);
+create index listings_city_trgm_idx on public.listings using gin (city extensions.gin_trgm_ops);
 create index listings_ethnicity_idx on public.listings using gin (ethnicity);
 create index listings_nationality_idx on public.listings using gin (nationality);
 create index listings_breast_type_idx on public.listings using gin (breast_type);

@@ -3,50 +3,24 @@
  * fresh database on DATABASE_URL's server), queried through pg_catalog directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../supabase/local/src/db/index.ts';
+import type { Database } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
 
-const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url));
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
 const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings']);
 
+let fresh: FreshDatabase;
 let db: Database;
-let dataDir: string;
-let dropDb: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'schema-lint-'));
-  let databaseUrl: string | undefined;
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const name = `schema_lint_${process.pid}_${Date.now().toString(36)}`;
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: server });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
-  }
-  db = await openDatabase({ databaseUrl, dataDir });
+  fresh = await freshDatabase('schema-lint');
+  db = fresh.db;
   await prepareDatabase(db, { supabaseDir, moduleSql: [] });
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
-  await dropDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await fresh?.drop();
 });
 
 const rows = async <R>(sql: string) => (await db.query<R>(sql)).rows;
