@@ -157,8 +157,8 @@ create policy "Anyone can read settings" on public.settings
 
 create policy "Admins can change settings" on public.settings
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 create policy "Anyone can read active credit packages" on public.credit_packages
   for select to anon
@@ -166,16 +166,16 @@ create policy "Anyone can read active credit packages" on public.credit_packages
 
 create policy "Users can read active packages and staff all" on public.credit_packages
   for select to authenticated
-  using (is_active or (select public.current_role_is_staff()));
+  using (is_active or (select private.current_role_is_staff()));
 
 create policy "Admins can add credit packages" on public.credit_packages
   for insert to authenticated
-  with check ((select public.current_role_is_admin()));
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can change credit packages" on public.credit_packages
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 grant select on table public.credit_transactions to authenticated;
 
@@ -185,7 +185,7 @@ create policy "Users can read their own credit transactions" on public.credit_tr
 
 create policy "Staff can read every credit transaction" on public.credit_transactions
   for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()));
 
 -- coupons: users see the coupons meant for them or that they applied; admins manage them.
 grant select on table public.coupons to authenticated;
@@ -203,20 +203,20 @@ create policy "Users can read coupons meant for them or applied by them" on publ
 
 create policy "Staff can read every coupon" on public.coupons
   for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()));
 
 create policy "Admins can create coupons" on public.coupons
   for insert to authenticated
-  with check ((select public.current_role_is_admin()));
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can change coupons" on public.coupons
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can delete coupons" on public.coupons
   for delete to authenticated
-  using ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()));
 
 grant select on table public.user_coupons, public.used_coupons to authenticated;
 
@@ -226,7 +226,7 @@ create policy "Users can read their applied coupons" on public.user_coupons
 
 create policy "Staff can read every applied coupon" on public.user_coupons
   for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()));
 
 create policy "Users can read their used coupons" on public.used_coupons
   for select to authenticated
@@ -234,7 +234,7 @@ create policy "Users can read their used coupons" on public.used_coupons
 
 create policy "Staff can read every used coupon" on public.used_coupons
   for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()));
 
 grant select on table public.payments to authenticated;
 
@@ -244,6 +244,6 @@ create policy "Users can read their own payments" on public.payments
 
 create policy "Staff can read every payment" on public.payments
   for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()));
 
 revoke execute on function public.setting_int(text, integer) from public, anon, authenticated;
