@@ -241,13 +241,9 @@ grant select on table public.profiles to authenticated;
 grant update (display_name, phone, push_enabled) on table public.profiles to authenticated;
 grant all on table public.profiles to service_role;
 
-create policy "Users can read their own profile" on public.profiles
+create policy "Users can read their own profile and staff every profile" on public.profiles
   for select to authenticated
-  using (id = (select auth.uid()));
-
-create policy "Staff can read every profile" on public.profiles
-  for select to authenticated
-  using ((select private.current_role_is_staff()));
+  using (id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Users can update their own profile unless banned" on public.profiles
   for update to authenticated

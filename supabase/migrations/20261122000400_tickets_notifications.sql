@@ -325,43 +325,29 @@ grant all on table public.tickets, public.ticket_messages, public.admin_notifica
 
 grant select on table public.tickets, public.ticket_messages to authenticated;
 
-create policy "Users can read their tickets" on public.tickets
+create policy "Users can read their tickets and staff all" on public.tickets
   for select to authenticated
-  using (user_id = (select auth.uid()) or lower(reporter_email) = lower((select auth.jwt() ->> 'email')));
+  using (user_id = (select auth.uid()) or lower(reporter_email) = lower((select auth.jwt()) ->> 'email')
+         or (select private.current_role_is_staff()));
 
-create policy "Staff can read every ticket" on public.tickets
-  for select to authenticated
-  using ((select private.current_role_is_staff()));
-
-create policy "Users can read messages of their tickets" on public.ticket_messages
+create policy "Users can read messages of their tickets and staff all" on public.ticket_messages
   for select to authenticated
   using (exists (select 1 from public.tickets t where t.id = ticket_id
-                 and (t.user_id = (select auth.uid()) or lower(t.reporter_email) = lower((select auth.jwt() ->> 'email')))));
-
-create policy "Staff can read every ticket message" on public.ticket_messages
-  for select to authenticated
-  using ((select private.current_role_is_staff()));
+                 and (t.user_id = (select auth.uid()) or lower(t.reporter_email) = lower((select auth.jwt()) ->> 'email')))
+         or (select private.current_role_is_staff()));
 
 grant select on table public.admin_notifications to authenticated;
 grant update (is_read) on table public.admin_notifications to authenticated;
 
-create policy "Users can read their notifications" on public.admin_notifications
+create policy "Users can read their notifications and staff the staff-wide ones" on public.admin_notifications
   for select to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (user_id is null and (select private.current_role_is_staff())));
 
-create policy "Staff can read staff-wide notifications" on public.admin_notifications
-  for select to authenticated
-  using (user_id is null and (select private.current_role_is_staff()));
-
-create policy "Users can mark their notifications read" on public.admin_notifications
+create policy "Users can mark their notifications read and staff the staff-wide ones" on public.admin_notifications
   for update to authenticated
-  using (user_id = (select auth.uid()) and (select private.current_user_can_write()))
-  with check (user_id = (select auth.uid()));
-
-create policy "Staff can mark staff-wide notifications read" on public.admin_notifications
-  for update to authenticated
-  using (user_id is null and (select private.current_role_is_staff()))
-  with check (user_id is null);
+  using ((user_id = (select auth.uid()) and (select private.current_user_can_write()))
+         or (user_id is null and (select private.current_role_is_staff())))
+  with check (user_id = (select auth.uid()) or user_id is null);
 
 grant select, delete on table public.push_subscriptions to authenticated;
 grant insert (user_id, endpoint, p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
