@@ -128,3 +128,21 @@ describe('push webhook without pg_net', () => {
     expect(warnings).toEqual([expect.stringMatching(/send-push webhook: pg_net is not installed/)]);
   });
 });
+
+describe('docs/deploy.md', () => {
+  const read = (path: string) => readFileSync(join(supabaseDir, '..', path), 'utf8');
+  const deploy = read('docs/deploy.md');
+
+  it('pushes config.toml with `supabase config push` and says which settings travel with it', () => {
+    expect(deploy).toMatch(/npx supabase config push/);
+    for (const setting of ['[auth]', 'redirect URLs', 'OTP expiry', 'rate limits', '[api]']) expect(deploy).toContain(setting);
+  });
+
+  it('says the Vault service_role_key must be the very key send-push compares the bearer token with', () => {
+    const compared = /token !== requireEnv\('(\w+)'\)/.exec(read('supabase/functions/send-push/index.ts'))?.[1];
+    const secret = /into service_key using '(\w+)'/.exec(read('supabase/migrations/' + migrations.find((f) => f.endsWith('_push.sql'))))?.[1];
+    expect(compared).toBe('SUPABASE_SERVICE_ROLE_KEY');
+    expect(deploy).toContain(`'${secret}'`);
+    expect(deploy).toMatch(new RegExp(`\`${secret}\` secret must be exactly the key send-push compares[\\s\\S]*\`${compared}\``));
+  });
+});
