@@ -51,11 +51,11 @@ describe('supabase db push', () => {
     await bootstrapOnly(fresh.db);
     // A new Supabase project has pgcrypto but not pg_trgm: the migrations enable it.
     await fresh.db.exec('drop extension if exists pg_trgm cascade');
-    const [{ schemas }] = (await fresh.db.transaction(async (tx) => {
+    const searched = await fresh.db.transaction(async (tx) => {
       await tx.exec(`reset all; set local search_path = ${DB_PUSH_SEARCH_PATH}`);
       return tx.query<{ schemas: string[] }>('select current_schemas(false)::text[] as schemas');
-    })).rows;
-    expect(schemas).toEqual(['public']);
+    });
+    expect(searched.rows[0]!.schemas).toEqual(['public']);
 
     await pushMigrations(fresh.db);
 
