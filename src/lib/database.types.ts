@@ -839,12 +839,6 @@ export type Database = {
         }
         Returns: Json
       }
-      can_write_listing_photo_path: {
-        Args: {
-          p_name: string
-        }
-        Returns: boolean
-      }
       create_listing: {
         Args: {
           p_age: number

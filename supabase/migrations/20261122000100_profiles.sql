@@ -3,18 +3,16 @@
 -- Errors raised by SQL functions: errcode P0001 with an Italian message the UI shows
 -- as is and a machine code in DETAIL; permission errors use 42501.
 
-do $$
-begin
-  -- Supabase keeps extensions in the `extensions` schema; locally bootstrap.sql already made it.
-  if not exists (select from pg_extension where extname = 'pg_trgm') then
-    if exists (select from pg_namespace where nspname = 'extensions') then
-      create extension pg_trgm with schema extensions;
-    else
-      create extension pg_trgm;
-    end if;
-  end if;
-end
-$$;
+-- Supabase keeps extensions in the `extensions` schema (bootstrap.sql makes it locally);
+-- objects of theirs are named with it, as `supabase db push` does not search it.
+create extension if not exists pg_trgm with schema extensions;
+
+-- private: SECURITY DEFINER functions the API roles call (role checks in policies, the RPC
+-- bodies). The API exposes only public and graphql_public (config.toml [api] schemas), so
+-- Supabase's advice holds: definer rights stay out of the exposed schema. EXECUTE is
+-- granted function by function.
+create schema if not exists private;
+grant usage on schema private to anon, authenticated, service_role;
 
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
@@ -147,7 +145,7 @@ create trigger on_auth_user_email_changed after update of email on auth.users
 -- whatever the caller's policies; callers wrap them in (select ...) to evaluate once.
 
 /** The caller's role ('user', 'admin', 'supporto', 'banned'), null when not signed in. */
-create or replace function public.current_user_role() returns text
+create or replace function private.current_user_role() returns text
 language sql
 stable
 security definer
@@ -157,7 +155,7 @@ as $$
 $$;
 
 /** True when the caller is admin or supporto. */
-create or replace function public.current_role_is_staff() returns boolean
+create or replace function private.current_role_is_staff() returns boolean
 language sql
 stable
 security definer
@@ -167,7 +165,7 @@ as $$
 $$;
 
 /** True when the caller is an admin. */
-create or replace function public.current_role_is_admin() returns boolean
+create or replace function private.current_role_is_admin() returns boolean
 language sql
 stable
 security definer
@@ -177,7 +175,7 @@ as $$
 $$;
 
 /** True when the caller is signed in, has a profile and is not banned: may create or change rows. */
-create or replace function public.current_user_can_write() returns boolean
+create or replace function private.current_user_can_write() returns boolean
 language sql
 stable
 security definer
@@ -243,28 +241,75 @@ grant select on table public.profiles to authenticated;
 grant update (display_name, phone, push_enabled) on table public.profiles to authenticated;
 grant all on table public.profiles to service_role;
 
-create policy "Users can read their own profile" on public.profiles
+create policy "Users can read their own profile and staff every profile" on public.profiles
   for select to authenticated
-  using (id = (select auth.uid()));
-
-create policy "Staff can read every profile" on public.profiles
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using (id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Users can update their own profile unless banned" on public.profiles
   for update to authenticated
-  using (id = (select auth.uid()) and (select public.current_user_can_write()))
+  using (id = (select auth.uid()) and (select private.current_user_can_write()))
   with check (id = (select auth.uid()));
 
 revoke execute on function public.set_updated_at() from public, anon, authenticated;
 revoke execute on function public.generate_referral_code() from public, anon, authenticated;
 revoke execute on function public.handle_new_user() from public, anon, authenticated;
 revoke execute on function public.handle_user_email_change() from public, anon, authenticated;
+revoke execute on function private.current_user_role() from public, anon;
+revoke execute on function private.current_role_is_staff() from public, anon;
+revoke execute on function private.current_role_is_admin() from public, anon;
+revoke execute on function private.current_user_can_write() from public, anon;
+revoke execute on function public.require_active_user() from public, anon, authenticated;
+revoke execute on function public.require_staff(boolean) from public, anon, authenticated;
+grant execute on function private.current_user_role(), private.current_role_is_staff(),
+  private.current_role_is_admin(), private.current_user_can_write() to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.current_user_role, the SECURITY DEFINER body. */
+create or replace function public.current_user_role() returns text
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.current_user_role()
+$$;
+
+/** The API's entry point to private.current_role_is_staff, the SECURITY DEFINER body. */
+create or replace function public.current_role_is_staff() returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.current_role_is_staff()
+$$;
+
+/** The API's entry point to private.current_role_is_admin, the SECURITY DEFINER body. */
+create or replace function public.current_role_is_admin() returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.current_role_is_admin()
+$$;
+
+/** The API's entry point to private.current_user_can_write, the SECURITY DEFINER body. */
+create or replace function public.current_user_can_write() returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.current_user_can_write()
+$$;
+
 revoke execute on function public.current_user_role() from public, anon;
 revoke execute on function public.current_role_is_staff() from public, anon;
 revoke execute on function public.current_role_is_admin() from public, anon;
 revoke execute on function public.current_user_can_write() from public, anon;
-revoke execute on function public.require_active_user() from public, anon, authenticated;
-revoke execute on function public.require_staff(boolean) from public, anon, authenticated;
 grant execute on function public.current_user_role(), public.current_role_is_staff(),
   public.current_role_is_admin(), public.current_user_can_write() to authenticated, service_role;

@@ -75,7 +75,7 @@ create index listings_expires_at_idx on public.listings (expires_at) where not i
 create index listings_promotion_end_idx on public.listings (promotion_end_at) where is_premium;
 create index listings_category_city_idx on public.listings (category, lower(city));
 create index listings_search_idx on public.listings using gin (search);
-create index listings_city_trgm_idx on public.listings using gin (city gin_trgm_ops);
+create index listings_city_trgm_idx on public.listings using gin (city extensions.gin_trgm_ops);
 create index listings_ethnicity_idx on public.listings using gin (ethnicity);
 create index listings_nationality_idx on public.listings using gin (nationality);
 create index listings_breast_type_idx on public.listings using gin (breast_type);
@@ -260,16 +260,16 @@ create policy "Anyone can read public listings" on public.listings
 
 create policy "Users can read public listings and their own" on public.listings
   for select to authenticated
-  using ((not is_paused and expires_at > now()) or user_id = (select auth.uid()) or (select public.current_role_is_staff()));
+  using ((not is_paused and expires_at > now()) or user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Owners can update their listings" on public.listings
   for update to authenticated
-  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
+  using (user_id = (select auth.uid()) and (select private.current_user_can_write()))
   with check (user_id = (select auth.uid()));
 
 create policy "Owners and staff can delete listings" on public.listings
   for delete to authenticated
-  using ((user_id = (select auth.uid()) and (select public.current_user_can_write())) or (select public.current_role_is_staff()));
+  using ((user_id = (select auth.uid()) and (select private.current_user_can_write())) or (select private.current_role_is_staff()));
 
 -- listing_photos: the listing's owner manages them; everyone sees photos of public listings.
 grant select on table public.listing_photos to anon, authenticated;
@@ -285,24 +285,24 @@ create policy "Users can read photos of public listings and their own" on public
   for select to authenticated
   using (exists (select 1 from public.listings l where l.id = listing_id
                  and ((not l.is_paused and l.expires_at > now()) or l.user_id = (select auth.uid())))
-         or (select public.current_role_is_staff()));
+         or (select private.current_role_is_staff()));
 
 create policy "Owners can add photos to their listings" on public.listing_photos
   for insert to authenticated
-  with check ((select public.current_user_can_write())
+  with check ((select private.current_user_can_write())
               and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())));
 
 create policy "Owners can update photos of their listings" on public.listing_photos
   for update to authenticated
-  using ((select public.current_user_can_write())
+  using ((select private.current_user_can_write())
          and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
   with check (exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())));
 
 create policy "Owners and staff can delete photos" on public.listing_photos
   for delete to authenticated
-  using (((select public.current_user_can_write())
+  using (((select private.current_user_can_write())
           and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
-         or (select public.current_role_is_staff()));
+         or (select private.current_role_is_staff()));
 
 -- listing_reports: signed-in users report; staff review.
 grant select on table public.listing_reports to authenticated;
@@ -311,16 +311,16 @@ grant update (status) on table public.listing_reports to authenticated;
 
 create policy "Reporters and staff can read reports" on public.listing_reports
   for select to authenticated
-  using (reporter_id = (select auth.uid()) or (select public.current_role_is_staff()));
+  using (reporter_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Users can report listings" on public.listing_reports
   for insert to authenticated
-  with check (reporter_id = (select auth.uid()) and (select public.current_user_can_write()));
+  with check (reporter_id = (select auth.uid()) and (select private.current_user_can_write()));
 
 create policy "Staff can review reports" on public.listing_reports
   for update to authenticated
-  using ((select public.current_role_is_staff()))
-  with check ((select public.current_role_is_staff()));
+  using ((select private.current_role_is_staff()))
+  with check ((select private.current_role_is_staff()));
 
 revoke execute on function public.validate_listing() from public, anon, authenticated;
 revoke execute on function public.slugify_listing(text, text) from public, anon, authenticated;

@@ -157,8 +157,8 @@ create policy "Anyone can read settings" on public.settings
 
 create policy "Admins can change settings" on public.settings
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 create policy "Anyone can read active credit packages" on public.credit_packages
   for select to anon
@@ -166,26 +166,22 @@ create policy "Anyone can read active credit packages" on public.credit_packages
 
 create policy "Users can read active packages and staff all" on public.credit_packages
   for select to authenticated
-  using (is_active or (select public.current_role_is_staff()));
+  using (is_active or (select private.current_role_is_staff()));
 
 create policy "Admins can add credit packages" on public.credit_packages
   for insert to authenticated
-  with check ((select public.current_role_is_admin()));
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can change credit packages" on public.credit_packages
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 grant select on table public.credit_transactions to authenticated;
 
-create policy "Users can read their own credit transactions" on public.credit_transactions
+create policy "Users can read their own credit transactions and staff all" on public.credit_transactions
   for select to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Staff can read every credit transaction" on public.credit_transactions
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 -- coupons: users see the coupons meant for them or that they applied; admins manage them.
 grant select on table public.coupons to authenticated;
@@ -195,55 +191,40 @@ grant update (code, type, discount_type, discount_value, expires_at, applies_to_
   on table public.coupons to authenticated;
 grant delete on table public.coupons to authenticated;
 
-create policy "Users can read coupons meant for them or applied by them" on public.coupons
+create policy "Users can read coupons meant for them or applied by them and staff all" on public.coupons
   for select to authenticated
   using (applies_to_user_id = (select auth.uid())
          or id in (select uc.coupon_id from public.user_coupons uc where uc.user_id = (select auth.uid()))
-         or id in (select u.coupon_id from public.used_coupons u where u.user_id = (select auth.uid())));
-
-create policy "Staff can read every coupon" on public.coupons
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+         or id in (select u.coupon_id from public.used_coupons u where u.user_id = (select auth.uid()))
+         or (select private.current_role_is_staff()));
 
 create policy "Admins can create coupons" on public.coupons
   for insert to authenticated
-  with check ((select public.current_role_is_admin()));
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can change coupons" on public.coupons
   for update to authenticated
-  using ((select public.current_role_is_admin()))
-  with check ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()))
+  with check ((select private.current_role_is_admin()));
 
 create policy "Admins can delete coupons" on public.coupons
   for delete to authenticated
-  using ((select public.current_role_is_admin()));
+  using ((select private.current_role_is_admin()));
 
 grant select on table public.user_coupons, public.used_coupons to authenticated;
 
-create policy "Users can read their applied coupons" on public.user_coupons
+create policy "Users can read their applied coupons and staff all" on public.user_coupons
   for select to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
-create policy "Staff can read every applied coupon" on public.user_coupons
+create policy "Users can read their used coupons and staff all" on public.used_coupons
   for select to authenticated
-  using ((select public.current_role_is_staff()));
-
-create policy "Users can read their used coupons" on public.used_coupons
-  for select to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Staff can read every used coupon" on public.used_coupons
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 grant select on table public.payments to authenticated;
 
-create policy "Users can read their own payments" on public.payments
+create policy "Users can read their own payments and staff all" on public.payments
   for select to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Staff can read every payment" on public.payments
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+  using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 revoke execute on function public.setting_int(text, integer) from public, anon, authenticated;

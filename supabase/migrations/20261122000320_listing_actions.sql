@@ -71,7 +71,7 @@ declare
   l public.listings;
 begin
   select * into l from public.listings where id = p_listing_id for update;
-  if not found or (l.user_id is distinct from auth.uid() and not (p_allow_staff and public.current_role_is_staff())) then
+  if not found or (l.user_id is distinct from auth.uid() and not (p_allow_staff and private.current_role_is_staff())) then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
   return l;
@@ -83,7 +83,7 @@ $$;
  * listing_creation_cost (10) crediti as a listing_creation transaction and sets
  * expires_at to now + listing_duration_days (30).
  */
-create or replace function public.create_listing(
+create or replace function private.create_listing(
   p_title text,
   p_category text,
   p_city text,
@@ -130,7 +130,7 @@ $$;
  * Renews a listing for another listing_duration_days from its current expiry (or from now
  * when already expired), charging the creation cost again. Paused listings resume first.
  */
-create or replace function public.renew_listing(p_listing_id uuid) returns public.listings
+create or replace function private.renew_listing(p_listing_id uuid) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -182,7 +182,7 @@ end
 $$;
 
 /** Pauses the caller's listing (see freeze_listing). Errors when already paused or expired. */
-create or replace function public.pause_listing(p_listing_id uuid) returns public.listings
+create or replace function private.pause_listing(p_listing_id uuid) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -206,7 +206,7 @@ $$;
  * promotion ends at now + its remaining time; a promotion that was pending when paused
  * keeps its length and its start moves later by the time spent paused.
  */
-create or replace function public.resume_listing(p_listing_id uuid) returns public.listings
+create or replace function private.resume_listing(p_listing_id uuid) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -265,7 +265,7 @@ $$;
  * (default now; a future start makes it pending). The listing lives at least until the
  * promotion ends. Returns {listing, cost, discount, coupon_code, extended}.
  */
-create or replace function public.promote_listing(
+create or replace function private.promote_listing(
   p_listing_id uuid, p_mode text, p_days integer, p_start_at timestamptz default null
 ) returns jsonb
 language plpgsql
@@ -354,7 +354,7 @@ $$;
  * Ends the promotion of the caller's listing without refund (after all its photos were
  * deleted: 'a Premium listing reverts to base').
  */
-create or replace function public.reset_listing_promotion(p_listing_id uuid) returns public.listings
+create or replace function private.reset_listing_promotion(p_listing_id uuid) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -375,14 +375,103 @@ revoke execute on function public.add_credits(uuid, integer, text, text, text) f
 revoke execute on function public.lock_own_listing(uuid, boolean) from public, anon, authenticated;
 revoke execute on function public.freeze_listing(uuid) from public, anon, authenticated;
 revoke execute on function public.pending_discount(uuid) from public, anon, authenticated;
-revoke execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
+revoke execute on function private.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
   text[], text[], text[], text[], text[], text[], text[]) from public, anon;
+revoke execute on function private.renew_listing(uuid) from public, anon;
+revoke execute on function private.pause_listing(uuid) from public, anon;
+revoke execute on function private.resume_listing(uuid) from public, anon;
+revoke execute on function private.promote_listing(uuid, text, integer, timestamptz) from public, anon;
+revoke execute on function private.reset_listing_promotion(uuid) from public, anon;
+grant execute on function private.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
+  text[], text[], text[], text[], text[], text[], text[]), private.renew_listing(uuid), private.pause_listing(uuid),
+  private.resume_listing(uuid), private.promote_listing(uuid, text, integer, timestamptz),
+  private.reset_listing_promotion(uuid) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.create_listing, the SECURITY DEFINER body. */
+create or replace function public.create_listing(
+  p_title text,
+  p_category text,
+  p_city text,
+  p_age integer,
+  p_description text,
+  p_zone text default null,
+  p_hourly_rate numeric default null,
+  p_ethnicity text[] default '{}',
+  p_nationality text[] default '{}',
+  p_breast_type text[] default '{}',
+  p_hair_color text[] default '{}',
+  p_body_type text[] default '{}',
+  p_eye_color text[] default '{}',
+  p_meeting_type text[] default '{}',
+  p_availability_for text[] default '{}',
+  p_meeting_location text[] default '{}',
+  p_offered_services text[] default '{}'
+) returns public.listings
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.create_listing(p_title, p_category, p_city, p_age, p_description, p_zone, p_hourly_rate, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services)
+$$;
+
+/** The API's entry point to private.renew_listing, the SECURITY DEFINER body. */
+create or replace function public.renew_listing(p_listing_id uuid) returns public.listings
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.renew_listing(p_listing_id)
+$$;
+
+/** The API's entry point to private.pause_listing, the SECURITY DEFINER body. */
+create or replace function public.pause_listing(p_listing_id uuid) returns public.listings
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.pause_listing(p_listing_id)
+$$;
+
+/** The API's entry point to private.resume_listing, the SECURITY DEFINER body. */
+create or replace function public.resume_listing(p_listing_id uuid) returns public.listings
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.resume_listing(p_listing_id)
+$$;
+
+/** The API's entry point to private.promote_listing, the SECURITY DEFINER body. */
+create or replace function public.promote_listing(
+  p_listing_id uuid, p_mode text, p_days integer, p_start_at timestamptz default null
+) returns jsonb
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.promote_listing(p_listing_id, p_mode, p_days, p_start_at)
+$$;
+
+/** The API's entry point to private.reset_listing_promotion, the SECURITY DEFINER body. */
+create or replace function public.reset_listing_promotion(p_listing_id uuid) returns public.listings
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.reset_listing_promotion(p_listing_id)
+$$;
+
+revoke execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[]) from public, anon;
 revoke execute on function public.renew_listing(uuid) from public, anon;
 revoke execute on function public.pause_listing(uuid) from public, anon;
 revoke execute on function public.resume_listing(uuid) from public, anon;
 revoke execute on function public.promote_listing(uuid, text, integer, timestamptz) from public, anon;
 revoke execute on function public.reset_listing_promotion(uuid) from public, anon;
-grant execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
-  text[], text[], text[], text[], text[], text[], text[]), public.renew_listing(uuid), public.pause_listing(uuid),
-  public.resume_listing(uuid), public.promote_listing(uuid, text, integer, timestamptz),
+grant execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[]),
+  public.renew_listing(uuid), public.pause_listing(uuid), public.resume_listing(uuid),
+  public.promote_listing(uuid, text, integer, timestamptz),
   public.reset_listing_promotion(uuid) to authenticated, service_role;

@@ -9,7 +9,7 @@
  * wait in user_coupons for the next promotion or purchase. Every redemption counts one
  * use (usage_count, used_coupons). Returns the apply-coupon answer of SPEC.md §7.
  */
-create or replace function public.apply_coupon(p_code text) returns jsonb
+create or replace function private.apply_coupon(p_code text) returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -71,7 +71,7 @@ $$;
  * What a credit package costs the caller now: its price less the pending discount coupon
  * (percentage of the price, or flat_amount euros), never below zero. Nothing is consumed.
  */
-create or replace function public.quote_credit_package(p_package_id uuid) returns jsonb
+create or replace function private.quote_credit_package(p_package_id uuid) returns jsonb
 language plpgsql
 stable
 security definer
@@ -169,7 +169,7 @@ $$;
 -- Staff actions
 
 /** Admin only: sets a user's role (user, admin, supporto, banned). Nobody changes their own role. */
-create or replace function public.admin_set_role(p_user_id uuid, p_role text) returns public.profiles
+create or replace function private.admin_set_role(p_user_id uuid, p_role text) returns public.profiles
 language plpgsql
 security definer
 set search_path = ''
@@ -200,7 +200,7 @@ $$;
  * unbans (role user; listings stay paused for the owner to resume). Only an admin may ban
  * staff; nobody bans themselves.
  */
-create or replace function public.admin_set_banned(p_user_id uuid, p_banned boolean) returns public.profiles
+create or replace function private.admin_set_banned(p_user_id uuid, p_banned boolean) returns public.profiles
 language plpgsql
 security definer
 set search_path = ''
@@ -216,7 +216,7 @@ begin
   if p_user_id = uid then
     raise exception 'Non puoi bannare il tuo account.' using errcode = 'P0001', detail = 'self_ban';
   end if;
-  if target.role in ('admin', 'supporto') and not public.current_role_is_admin() then
+  if target.role in ('admin', 'supporto') and not private.current_role_is_admin() then
     raise exception 'Solo un amministratore può bannare un membro dello staff.' using errcode = '42501', detail = 'forbidden';
   end if;
   if coalesce(p_banned, false) then
@@ -233,7 +233,7 @@ $$;
  * Admin only: adds or removes credits with a mandatory reason (admin_adjustment, the reason
  * in description). The balance never goes below zero.
  */
-create or replace function public.admin_adjust_credits(p_user_id uuid, p_amount integer, p_reason text) returns integer
+create or replace function private.admin_adjust_credits(p_user_id uuid, p_amount integer, p_reason text) returns integer
 language plpgsql
 security definer
 set search_path = ''
@@ -266,7 +266,7 @@ $$;
  * Staff: deletes any listing (photos and reports cascade; storage files are removed by the
  * caller through the Storage API first) and tells the owner why.
  */
-create or replace function public.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
+create or replace function private.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
 language plpgsql
 security definer
 set search_path = ''
@@ -289,14 +289,84 @@ begin
 end
 $$;
 
+revoke execute on function private.apply_coupon(text) from public, anon;
+revoke execute on function private.quote_credit_package(uuid) from public, anon;
+revoke execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
+revoke execute on function private.admin_set_role(uuid, text) from public, anon;
+revoke execute on function private.admin_set_banned(uuid, boolean) from public, anon;
+revoke execute on function private.admin_adjust_credits(uuid, integer, text) from public, anon;
+revoke execute on function private.admin_delete_listing(uuid, text) from public, anon;
+grant execute on function private.apply_coupon(text), private.quote_credit_package(uuid),
+  private.admin_set_role(uuid, text), private.admin_set_banned(uuid, boolean),
+  private.admin_adjust_credits(uuid, integer, text), private.admin_delete_listing(uuid, text) to authenticated, service_role;
+grant execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) to service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.apply_coupon, the SECURITY DEFINER body. */
+create or replace function public.apply_coupon(p_code text) returns jsonb
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.apply_coupon(p_code)
+$$;
+
+/** The API's entry point to private.quote_credit_package, the SECURITY DEFINER body. */
+create or replace function public.quote_credit_package(p_package_id uuid) returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.quote_credit_package(p_package_id)
+$$;
+
+/** The API's entry point to private.admin_set_role, the SECURITY DEFINER body. */
+create or replace function public.admin_set_role(p_user_id uuid, p_role text) returns public.profiles
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.admin_set_role(p_user_id, p_role)
+$$;
+
+/** The API's entry point to private.admin_set_banned, the SECURITY DEFINER body. */
+create or replace function public.admin_set_banned(p_user_id uuid, p_banned boolean) returns public.profiles
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.admin_set_banned(p_user_id, p_banned)
+$$;
+
+/** The API's entry point to private.admin_adjust_credits, the SECURITY DEFINER body. */
+create or replace function public.admin_adjust_credits(p_user_id uuid, p_amount integer, p_reason text) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.admin_adjust_credits(p_user_id, p_amount, p_reason)
+$$;
+
+/** The API's entry point to private.admin_delete_listing, the SECURITY DEFINER body. */
+create or replace function public.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.admin_delete_listing(p_listing_id, p_reason)
+$$;
+
 revoke execute on function public.apply_coupon(text) from public, anon;
 revoke execute on function public.quote_credit_package(uuid) from public, anon;
-revoke execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
 revoke execute on function public.admin_set_role(uuid, text) from public, anon;
 revoke execute on function public.admin_set_banned(uuid, boolean) from public, anon;
 revoke execute on function public.admin_adjust_credits(uuid, integer, text) from public, anon;
 revoke execute on function public.admin_delete_listing(uuid, text) from public, anon;
 grant execute on function public.apply_coupon(text), public.quote_credit_package(uuid),
   public.admin_set_role(uuid, text), public.admin_set_banned(uuid, boolean),
-  public.admin_adjust_credits(uuid, integer, text), public.admin_delete_listing(uuid, text) to authenticated, service_role;
-grant execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) to service_role;
+  public.admin_adjust_credits(uuid, integer, text),
+  public.admin_delete_listing(uuid, text) to authenticated, service_role;

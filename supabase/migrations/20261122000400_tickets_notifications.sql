@@ -158,7 +158,7 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
  * the form sends) is not trusted, or anyone could file tickets, and read the replies, under
  * another user's address (issue 10, item 12).
  */
-create or replace function public.create_ticket(
+create or replace function private.create_ticket(
   p_sender_email text,
   p_message text,
   p_subject text default null,
@@ -209,7 +209,7 @@ declare
   t public.tickets;
 begin
   select * into t from public.tickets where id = p_ticket_id for update;
-  if not found or not (public.current_role_is_staff() or t.user_id = auth.uid()
+  if not found or not (private.current_role_is_staff() or t.user_id = auth.uid()
                        or lower(t.reporter_email) = lower(coalesce(auth.jwt() ->> 'email', ''))) then
     raise exception 'Ticket non trovato.' using errcode = 'P0001', detail = 'ticket_not_found';
   end if;
@@ -222,14 +222,14 @@ $$;
  * 'user' and reopens a resolved ticket; staff answer as their role and move an open
  * ticket to in_progress. Closed tickets take no replies.
  */
-create or replace function public.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
+create or replace function private.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   uid uuid := public.require_active_user();
-  r text := public.current_user_role();
+  r text := private.current_user_role();
   t public.tickets := public.lock_visible_ticket(p_ticket_id);
   body text := trim(coalesce(p_body, ''));
   author text := case when r in ('admin', 'supporto') then r else 'user' end;
@@ -263,14 +263,14 @@ $$;
  * Sets a ticket's status. Staff may set any status; the ticket's owner may only close
  * it (or reopen a resolved one).
  */
-create or replace function public.set_ticket_status(p_ticket_id uuid, p_status text) returns public.tickets
+create or replace function private.set_ticket_status(p_ticket_id uuid, p_status text) returns public.tickets
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   uid uuid := public.require_active_user();
-  staff boolean := public.current_role_is_staff();
+  staff boolean := private.current_role_is_staff();
   t public.tickets;
 begin
   if p_status is null or p_status not in ('open', 'in_progress', 'resolved', 'closed') then
@@ -289,14 +289,14 @@ $$;
  * Marks notifications read (all the caller's unread ones when p_ids is null). Users mark
  * their own; staff also the staff-wide ones. Returns how many changed.
  */
-create or replace function public.mark_notifications_read(p_ids uuid[] default null) returns integer
+create or replace function private.mark_notifications_read(p_ids uuid[] default null) returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   uid uuid := public.require_active_user();
-  staff boolean := public.current_role_is_staff();
+  staff boolean := private.current_role_is_staff();
   n integer;
 begin
   update public.admin_notifications a
@@ -324,43 +324,29 @@ grant all on table public.tickets, public.ticket_messages, public.admin_notifica
 
 grant select on table public.tickets, public.ticket_messages to authenticated;
 
-create policy "Users can read their tickets" on public.tickets
+create policy "Users can read their tickets and staff all" on public.tickets
   for select to authenticated
-  using (user_id = (select auth.uid()) or lower(reporter_email) = lower((select auth.jwt() ->> 'email')));
+  using (user_id = (select auth.uid()) or lower(reporter_email) = lower((select auth.jwt()) ->> 'email')
+         or (select private.current_role_is_staff()));
 
-create policy "Staff can read every ticket" on public.tickets
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
-
-create policy "Users can read messages of their tickets" on public.ticket_messages
+create policy "Users can read messages of their tickets and staff all" on public.ticket_messages
   for select to authenticated
   using (exists (select 1 from public.tickets t where t.id = ticket_id
-                 and (t.user_id = (select auth.uid()) or lower(t.reporter_email) = lower((select auth.jwt() ->> 'email')))));
-
-create policy "Staff can read every ticket message" on public.ticket_messages
-  for select to authenticated
-  using ((select public.current_role_is_staff()));
+                 and (t.user_id = (select auth.uid()) or lower(t.reporter_email) = lower((select auth.jwt()) ->> 'email')))
+         or (select private.current_role_is_staff()));
 
 grant select on table public.admin_notifications to authenticated;
 grant update (is_read) on table public.admin_notifications to authenticated;
 
-create policy "Users can read their notifications" on public.admin_notifications
+create policy "Users can read their notifications and staff the staff-wide ones" on public.admin_notifications
   for select to authenticated
-  using (user_id = (select auth.uid()));
+  using (user_id = (select auth.uid()) or (user_id is null and (select private.current_role_is_staff())));
 
-create policy "Staff can read staff-wide notifications" on public.admin_notifications
-  for select to authenticated
-  using (user_id is null and (select public.current_role_is_staff()));
-
-create policy "Users can mark their notifications read" on public.admin_notifications
+create policy "Users can mark their notifications read and staff the staff-wide ones" on public.admin_notifications
   for update to authenticated
-  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
-  with check (user_id = (select auth.uid()));
-
-create policy "Staff can mark staff-wide notifications read" on public.admin_notifications
-  for update to authenticated
-  using (user_id is null and (select public.current_role_is_staff()))
-  with check (user_id is null);
+  using ((user_id = (select auth.uid()) and (select private.current_user_can_write()))
+         or (user_id is null and (select private.current_role_is_staff())))
+  with check (user_id = (select auth.uid()) or user_id is null);
 
 grant select, delete on table public.push_subscriptions to authenticated;
 grant insert (user_id, endpoint, p256dh, auth, user_agent) on table public.push_subscriptions to authenticated;
@@ -372,11 +358,11 @@ create policy "Users can read their push subscriptions" on public.push_subscript
 
 create policy "Users can add their push subscriptions" on public.push_subscriptions
   for insert to authenticated
-  with check (user_id = (select auth.uid()) and (select public.current_user_can_write()));
+  with check (user_id = (select auth.uid()) and (select private.current_user_can_write()));
 
 create policy "Users can update their push subscriptions" on public.push_subscriptions
   for update to authenticated
-  using (user_id = (select auth.uid()) and (select public.current_user_can_write()))
+  using (user_id = (select auth.uid()) and (select private.current_user_can_write()))
   with check (user_id = (select auth.uid()));
 
 create policy "Users can delete their push subscriptions" on public.push_subscriptions
@@ -387,8 +373,60 @@ revoke execute on function public.notify_new_ticket() from public, anon, authent
 revoke execute on function public.notify_ticket_resolved() from public, anon, authenticated;
 revoke execute on function public.notify_ticket_reply() from public, anon, authenticated;
 revoke execute on function public.notify_new_report() from public, anon, authenticated;
-revoke execute on function public.create_ticket(text, text, text, uuid) from public, anon;
+revoke execute on function private.create_ticket(text, text, text, uuid) from public, anon;
 revoke execute on function public.lock_visible_ticket(uuid) from public, anon, authenticated;
+revoke execute on function private.reply_ticket(uuid, text) from public, anon;
+revoke execute on function private.set_ticket_status(uuid, text) from public, anon;
+revoke execute on function private.mark_notifications_read(uuid[]) from public, anon;
+grant execute on function private.create_ticket(text, text, text, uuid), private.reply_ticket(uuid, text),
+  private.set_ticket_status(uuid, text), private.mark_notifications_read(uuid[]) to authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.create_ticket, the SECURITY DEFINER body. */
+create or replace function public.create_ticket(
+  p_sender_email text,
+  p_message text,
+  p_subject text default null,
+  p_listing_id uuid default null
+) returns public.tickets
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.create_ticket(p_sender_email, p_message, p_subject, p_listing_id)
+$$;
+
+/** The API's entry point to private.reply_ticket, the SECURITY DEFINER body. */
+create or replace function public.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.reply_ticket(p_ticket_id, p_body)
+$$;
+
+/** The API's entry point to private.set_ticket_status, the SECURITY DEFINER body. */
+create or replace function public.set_ticket_status(p_ticket_id uuid, p_status text) returns public.tickets
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.set_ticket_status(p_ticket_id, p_status)
+$$;
+
+/** The API's entry point to private.mark_notifications_read, the SECURITY DEFINER body. */
+create or replace function public.mark_notifications_read(p_ids uuid[] default null) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.mark_notifications_read(p_ids)
+$$;
+
+revoke execute on function public.create_ticket(text, text, text, uuid) from public, anon;
 revoke execute on function public.reply_ticket(uuid, text) from public, anon;
 revoke execute on function public.set_ticket_status(uuid, text) from public, anon;
 revoke execute on function public.mark_notifications_read(uuid[]) from public, anon;

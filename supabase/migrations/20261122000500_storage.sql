@@ -9,7 +9,7 @@ on conflict (id) do update set public = excluded.public, file_size_limit = exclu
   allowed_mime_types = excluded.allowed_mime_types;
 
 /** True when the caller (not banned) owns the listing named by an object path {uid}/{listingId}/file. */
-create or replace function public.can_write_listing_photo_path(p_name text) returns boolean
+create or replace function private.can_write_listing_photo_path(p_name text) returns boolean
 language plpgsql
 stable
 security definer
@@ -25,46 +25,44 @@ begin
   if parts[2] !~ '^[0-9a-fA-F-]{36}$' then
     return false;
   end if;
-  return public.current_user_can_write()
+  return private.current_user_can_write()
      and exists (select 1 from public.listings l where l.id = parts[2]::uuid and l.user_id = uid);
 end
 $$;
 
-revoke execute on function public.can_write_listing_photo_path(text) from public, anon;
-grant execute on function public.can_write_listing_photo_path(text) to authenticated, service_role;
+revoke execute on function private.can_write_listing_photo_path(text) from public, anon;
+grant execute on function private.can_write_listing_photo_path(text) to authenticated, service_role;
 
 drop policy if exists "Anyone can read listing photos" on storage.objects;
 drop policy if exists "Owners and staff can read listing photo objects" on storage.objects;
 create policy "Owners and staff can read listing photo objects" on storage.objects
   for select to authenticated
   using (bucket_id = 'listing_photos'
-         and ((storage.foldername(name))[1] = (select auth.uid())::text or (select public.current_role_is_staff())));
+         and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.current_role_is_staff())));
 
 drop policy if exists "Owners can upload photos of their listings" on storage.objects;
 create policy "Owners can upload photos of their listings" on storage.objects
   for insert to authenticated
-  with check (bucket_id = 'listing_photos' and public.can_write_listing_photo_path(name));
+  with check (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name));
 
 drop policy if exists "Owners can replace photos of their listings" on storage.objects;
 create policy "Owners can replace photos of their listings" on storage.objects
   for update to authenticated
-  using (bucket_id = 'listing_photos' and public.can_write_listing_photo_path(name))
-  with check (bucket_id = 'listing_photos' and public.can_write_listing_photo_path(name));
+  using (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name))
+  with check (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name));
 
 drop policy if exists "Owners and staff can delete listing photos" on storage.objects;
 create policy "Owners and staff can delete listing photos" on storage.objects
   for delete to authenticated
   using (bucket_id = 'listing_photos'
-         and ((select public.current_role_is_staff())
-              or ((storage.foldername(name))[1] = (select auth.uid())::text and (select public.current_user_can_write()))));
+         and ((select private.current_role_is_staff())
+              or ((storage.foldername(name))[1] = (select auth.uid())::text and (select private.current_user_can_write()))));
 
 -- ---------------------------------------------------------------------------------------
 -- Writes that skip RLS (issue 10, item 15): an upload through a signed upload URL runs as the
 -- storage service with the signer as owner, so RLS is not asked again. This trigger is: the
 -- owner recorded on the object must still be allowed to write under that listing folder, so
 -- a URL signed before a ban, or before the listing was deleted, stops working.
-
-create schema if not exists private;
 
 /** Refuses a listing photo object whose owner is banned or does not own the listing folder. */
 create or replace function private.check_listing_photo_object_owner() returns trigger

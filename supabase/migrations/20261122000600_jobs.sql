@@ -2,9 +2,12 @@
 -- tests can call it directly as service_role; cron.schedule (pg_cron's signature) runs
 -- `select public.<fn>()`. On Supabase pg_cron must be created; locally the cron schema exists.
 
+-- The scheduler: pg_cron when nothing provides cron.schedule yet (Supabase preloads it), else
+-- what is there (supabase/local's bootstrap stands in for pg_cron and runs cron.job itself).
+-- Being installed is not enough: without shared_preload_libraries pg_cron cannot be created.
 do $$
 begin
-  if exists (select from pg_available_extensions where name = 'pg_cron') then
+  if to_regprocedure('cron.schedule(text, text, text)') is null then
     create extension if not exists pg_cron;
   end if;
 end

@@ -21,7 +21,7 @@ create index if not exists listings_hourly_rate_idx on public.listings (hourly_r
  * must bypass RLS because PostgreSQL cannot use an index for a non-leakproof condition
  * (lower(), &&, @@) under row-level security, which would mean a sequential scan.
  */
-create or replace function public.search_listings(
+create or replace function private.search_listings(
   p_query text default null,
   p_category text default null,
   p_city text default null,
@@ -171,7 +171,7 @@ begin
 end
 $$;
 
-comment on function public.search_listings is 'Public listing search with keyset pagination (issue 5).';
+comment on function private.search_listings is 'Public listing search with keyset pagination (issue 5).';
 
 /**
  * The public detail of one listing: {status: active|paused|expired|missing}, and when
@@ -179,7 +179,7 @@ comment on function public.search_listings is 'Public listing search with keyset
  * advertiser's phone for the contact buttons. Paused or expired listings return only
  * their status, so the app can say so in Italian instead of showing a broken page.
  */
-create or replace function public.listing_detail(p_id uuid) returns jsonb
+create or replace function private.listing_detail(p_id uuid) returns jsonb
 language plpgsql
 stable
 security definer
@@ -216,7 +216,91 @@ begin
 end
 $$;
 
-revoke all on function public.search_listings from public;
+revoke all on function private.search_listings from public;
+revoke all on function private.listing_detail(uuid) from public;
+grant execute on function private.search_listings to anon, authenticated, service_role;
+grant execute on function private.listing_detail(uuid) to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.search_listings, the SECURITY DEFINER body. */
+create or replace function public.search_listings(
+  p_query text default null,
+  p_category text default null,
+  p_city text default null,
+  p_zone text default null,
+  p_age_min integer default null,
+  p_age_max integer default null,
+  p_rate_min numeric default null,
+  p_rate_max numeric default null,
+  p_ethnicity text[] default null,
+  p_nationality text[] default null,
+  p_breast_type text[] default null,
+  p_hair_color text[] default null,
+  p_body_type text[] default null,
+  p_eye_color text[] default null,
+  p_meeting_type text[] default null,
+  p_availability_for text[] default null,
+  p_meeting_location text[] default null,
+  p_offered_services text[] default null,
+  p_after_promoted boolean default null,
+  p_after_rank timestamptz default null,
+  p_after_id uuid default null,
+  p_limit integer default 20
+) returns table (
+  id uuid,
+  user_id uuid,
+  title text,
+  category text,
+  city text,
+  zone text,
+  age integer,
+  description text,
+  created_at timestamptz,
+  expires_at timestamptz,
+  is_premium boolean,
+  promotion_mode text,
+  promotion_start_at timestamptz,
+  promotion_end_at timestamptz,
+  last_bumped_at timestamptz,
+  is_paused boolean,
+  slug text,
+  ethnicity text[],
+  nationality text[],
+  breast_type text[],
+  hair_color text[],
+  body_type text[],
+  eye_color text[],
+  meeting_type text[],
+  availability_for text[],
+  meeting_location text[],
+  offered_services text[],
+  hourly_rate numeric,
+  promoted boolean,
+  rank_at timestamptz,
+  photos jsonb
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit)
+$$;
+
+/** The API's entry point to private.listing_detail, the SECURITY DEFINER body. */
+create or replace function public.listing_detail(p_id uuid) returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.listing_detail(p_id)
+$$;
+
+revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer) from public;
 revoke all on function public.listing_detail(uuid) from public;
-grant execute on function public.search_listings to anon, authenticated, service_role;
-grant execute on function public.listing_detail(uuid) to anon, authenticated, service_role;
+grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer),
+  public.listing_detail(uuid) to anon, authenticated, service_role;

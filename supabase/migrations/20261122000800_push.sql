@@ -32,6 +32,7 @@ begin
             payload,
             jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
   else
+    raise warning 'send-push webhook: pg_net is not installed, so only a local listener (NOTIFY local_webhooks) is told; enable pg_net on Supabase';
     perform pg_notify('local_webhooks', jsonb_build_object('function', 'send-push', 'payload', payload)::text);
   end if;
   return null;

@@ -12,7 +12,7 @@
  * account. A banned account cannot be deleted (docs/decisions.md): deleting it would free
  * the address for a fresh, unbanned sign-up.
  */
-create or replace function public.delete_my_account() returns void
+create or replace function private.delete_my_account() returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -41,7 +41,7 @@ $$;
  * rows that row-level security hides from the owner (payments, used coupons) are included,
  * always restricted to the caller's own id or e-mail.
  */
-create or replace function public.export_my_data() returns jsonb
+create or replace function private.export_my_data() returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -91,5 +91,31 @@ begin
 end
 $$;
 
-revoke execute on function public.delete_my_account(), public.export_my_data() from public, anon;
+revoke execute on function private.delete_my_account(), private.export_my_data() from public, anon;
+grant execute on function private.delete_my_account(), private.export_my_data() to authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
+-- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
+
+/** The API's entry point to private.delete_my_account, the SECURITY DEFINER body. */
+create or replace function public.delete_my_account() returns void
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.delete_my_account()
+$$;
+
+/** The API's entry point to private.export_my_data, the SECURITY DEFINER body. */
+create or replace function public.export_my_data() returns jsonb
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.export_my_data()
+$$;
+
+revoke execute on function public.delete_my_account() from public, anon;
+revoke execute on function public.export_my_data() from public, anon;
 grant execute on function public.delete_my_account(), public.export_my_data() to authenticated;

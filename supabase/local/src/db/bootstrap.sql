@@ -23,9 +23,26 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
-create extension if not exists pgcrypto;
-create extension if not exists pg_trgm;
-create extension if not exists unaccent;
+-- extensions: where a Supabase project keeps them. There the schema is on the roles'
+-- search_path and in config.toml's extra_search_path, but `supabase db push` runs each
+-- migration after RESET ALL with "$user", public only, so migrations name it explicitly.
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+do $$
+declare
+  ext text;
+begin
+  -- Local databases made before extensions had their schema: move them (all relocatable).
+  foreach ext in array array['pgcrypto', 'pg_trgm', 'unaccent'] loop
+    if exists (select from pg_extension where extname = ext and extnamespace = 'public'::regnamespace) then
+      execute format('alter extension %I set schema extensions', ext);
+    end if;
+  end loop;
+end
+$$;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists pg_trgm with schema extensions;
+create extension if not exists unaccent with schema extensions;
 
 -- public: Supabase grants everything to the API roles and lets RLS decide.
 grant usage on schema public to anon, authenticated, service_role;

@@ -33,6 +33,8 @@ export async function prepareDatabase(db: Database, opts: PrepareOptions): Promi
     const sql = readFileSync(join(dir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
+        // As `supabase db push` runs each file: RESET ALL, so `extensions` is not searched.
+        await tx.exec(`reset all; set local search_path = "$user", public`);
         await tx.exec(sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
           version,
