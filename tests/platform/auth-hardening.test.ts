@@ -168,12 +168,16 @@ describe('auth: no account enumeration', () => {
     await timed(unknown);
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; i < 21; i++) {
       knownMs.push(await timed(known));
       unknownMs.push(await timed(unknown));
     }
-    // Before: 24 ms against 3 ms (a token and a mail written before answering).
-    expect(Math.abs(median(knownMs) - median(unknownMs)), `known ${knownMs.join()} / unknown ${unknownMs.join()}`).toBeLessThan(8);
+    // Before: 7 ms against 3 ms on PostgreSQL, 13 against 4 on PGlite (a token and a mail
+    // written before answering). Now the same work either way: medians within half of each other.
+    const [k, u] = [median(knownMs), median(unknownMs)];
+    const seen = `known ${knownMs.map(Math.round).join()} / unknown ${unknownMs.map(Math.round).join()}`;
+    expect(k, seen).toBeLessThan(u * 1.5 + 1);
+    expect(u, seen).toBeLessThan(k * 1.5 + 1);
   });
 });
 

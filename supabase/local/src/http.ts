@@ -71,6 +71,21 @@ export function clientAddress(req: Request): string | undefined {
   return addresses.get(req);
 }
 
+const afterAnswer = new WeakMap<Request, Array<() => void>>();
+
+/** Runs `fn` once the answer to `req` has been handed to the socket (work the caller must not wait for). */
+export function whenAnswered(req: Request, fn: () => void): void {
+  const list = afterAnswer.get(req);
+  if (list) list.push(fn);
+  else afterAnswer.set(req, [fn]);
+}
+
+/** Called by the server after it sent the answer to `req`. */
+export function answered(req: Request): void {
+  for (const fn of afterAnswer.get(req) ?? []) fn();
+  afterAnswer.delete(req);
+}
+
 /** Node request -> Web Request (the body streams through untouched). */
 export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
   const headers = new Headers();

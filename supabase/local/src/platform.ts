@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
-import { corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
+import { answered, corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys } from './jwt.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
@@ -93,9 +93,11 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
       res.writeHead(200, corsHeaders(origin)).end('ok');
       return;
     }
+    let webReq: Request | null = null;
     const respond = async (): Promise<Response> => {
       if (!mod?.handle) return json({ message: 'no Route matched with those values' }, 404);
-      return mod.handle(toWebRequest(req, config.url), path.slice(mod.prefix!.length) || '/');
+      webReq = toWebRequest(req, config.url);
+      return mod.handle(webReq, path.slice(mod.prefix!.length) || '/');
     };
     respond()
       .catch((err: Error) => {
@@ -108,6 +110,9 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
       .catch((err: Error) => {
         console.error('[http] response failed:', err.message);
         res.destroy();
+      })
+      .finally(() => {
+        if (webReq) answered(webReq);
       });
   });
   server.on('upgrade', (req, socket, head) => {

@@ -178,7 +178,7 @@ async function recover(p: Platform, req: Request, body: Body): Promise<Response>
   const email = validEmail(str(body, 'email'));
   const pkce = pkceParams(body);
   const redirectTo = redirectParam(req);
-  mailLater(p, async () => {
+  mailLater(p, req, async () => {
     const user = await findUserByEmail(p.db, email);
     if (user) await issueEmailToken(p, p.db, { user, type: 'recovery', to: email, redirectTo, pkce });
   });
@@ -199,7 +199,7 @@ async function otp(p: Platform, req: Request, body: Body): Promise<Response> {
     await issueEmailToken(p, p.db, { user, type: user.email_confirmed_at ? 'magiclink' : 'signup', to: email, redirectTo, pkce });
   };
   if (body.create_user === false) {
-    mailLater(p, async () => {
+    mailLater(p, req, async () => {
       const user = await findUserByEmail(p.db, email);
       if (user) await mailTo(user);
     });

@@ -1,6 +1,6 @@
 import type { ApiModule, Platform } from '../platform.ts';
 import type { Queryable } from '../db/types.ts';
-import { json } from '../http.ts';
+import { json, whenAnswered } from '../http.ts';
 import { iso } from './util.ts';
 
 export type MailType = 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
@@ -43,14 +43,14 @@ export async function sendMail(db: Queryable, m: { to: string; type: MailType; l
 const queues = new WeakMap<Platform, Promise<void>>();
 
 /**
- * Runs mail work (look the address up, issue a token, mail it) after the response has gone
- * out, one job at a time in request order, so an answer takes as long whether the address
- * has an account or not. The outbox waits for queued work before it is read.
+ * Runs mail work (look the address up, issue a token, mail it) once the answer to `req` has
+ * gone out, one job at a time in request order, so an answer takes as long whether the
+ * address has an account or not. The outbox waits for queued work before it is read.
  */
-export function mailLater(p: Platform, work: () => Promise<void>): void {
+export function mailLater(p: Platform, req: Request, work: () => Promise<void>): void {
+  const sent = new Promise<void>((resolve) => whenAnswered(req, resolve));
   const tail = queues.get(p) ?? Promise.resolve();
-  const next = tail
-    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+  const next = Promise.all([tail, sent])
     .then(work)
     .catch((err: Error) => p.log('mail', `could not send: ${err.message}`));
   queues.set(p, next);
