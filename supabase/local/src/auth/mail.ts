@@ -51,6 +51,9 @@ export function mailLater(p: Platform, req: Request, work: () => Promise<void>):
   const sent = new Promise<void>((resolve) => whenAnswered(req, resolve));
   const tail = queues.get(p) ?? Promise.resolve();
   const next = Promise.all([tail, sent])
+    // A turn of the event loop first: Node flushes the answer on the next tick, and PGlite's
+    // queries would otherwise run before that, in the same microtask queue.
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
     .then(work)
     .catch((err: Error) => p.log('mail', `could not send: ${err.message}`));
   queues.set(p, next);
