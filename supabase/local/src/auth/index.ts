@@ -19,7 +19,6 @@ import {
 import { createAuthLimits, type AuthLimits } from './ratelimit.ts';
 import { exchangePkce, issueEmailToken, pkceParams, verifyGet, verifyPost } from './verify.ts';
 import { AuthError, checkPassword, errorResponse, obj, ok, readBodyObject, str, validEmail, type Body } from './util.ts';
-
 import { mailLater } from './mail.ts';
 
 export { createDevMailApi } from './mail.ts';
@@ -51,7 +50,8 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 /**
  * POST /signup: a new e-mail user; a session when confirmations are off, else a confirmation
  * mail. An address awaiting confirmation keeps its password and metadata (the caller has not
- * proved it owns the address): it only gets the confirmation mail again, as on GoTrue.
+ * proved it owns the address) and only gets the confirmation mail again, as on GoTrue; unlike
+ * GoTrue, which then answers with the real user, the answer is the made-up one.
  */
 async function signup(p: Platform, req: Request, body: Body): Promise<Response> {
   const settings = p.config.auth;
