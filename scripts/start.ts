@@ -15,7 +15,8 @@ const outDir = process.env.APP_OUT_DIR ?? 'dist';
 
 process.on('unhandledRejection', (err) => console.error('[start] unhandled rejection:', err));
 
-const platform = await startPlatform();
+// A development server: it serves the local mail outbox (sign-in links) at /_dev/mail.
+const platform = await startPlatform({ devMailOutbox: true });
 
 const photos = new URL('../supabase/seed/photos.ts', import.meta.url);
 if (existsSync(photos)) {

@@ -120,6 +120,28 @@ describe('realtime postgres_changes through supabase-js', () => {
     expect(gotB.some((p) => (p.new as any).body === mA)).toBe(false);
   });
 
+  it("sends a DELETE only to subscribers who could see the row, never another user's ids", async () => {
+    const a = track(await realtimeUser());
+    const b = track(await realtimeUser());
+    const gotA: Payload[] = [];
+    const gotB: Payload[] = [];
+    const deletes = { event: 'DELETE', schema: 'public', table: 'rt_notes' } as const;
+    await subscribed(uniqueChannel(a.client, 'del-a').on('postgres_changes', deletes, (p) => gotA.push(p)));
+    await subscribed(uniqueChannel(b.client, 'del-b').on('postgres_changes', deletes, (p) => gotB.push(p)));
+    const rowA = await insertNote({ user_id: a.id, body: marker() });
+    const rowB = await insertNote({ user_id: b.id, body: marker() });
+    expect((await svc.from('rt_notes').delete().eq('id', rowA.id)).error).toBeNull();
+    expect((await svc.from('rt_notes').delete().eq('id', rowB.id)).error).toBeNull();
+    await waitFor(() => gotA.find((p) => (p.old as any).id === rowA.id), 3000, "A's DELETE");
+    await waitFor(() => gotB.find((p) => (p.old as any).id === rowB.id), 3000, "B's DELETE");
+    await sleep(QUIET_MS);
+    expect(gotA.map((p) => (p.old as any).id)).toEqual([rowA.id]);
+    expect(gotB.map((p) => (p.old as any).id)).toEqual([rowB.id]);
+    // The check put the row back only for a moment: both stay deleted.
+    const { data } = await svc.from('rt_notes').select('id').in('id', [rowA.id, rowB.id]);
+    expect(data).toEqual([]);
+  });
+
   it('follows a session signed in through the auth API', async () => {
     const u = await signedInUser();
     clients.push(u.client);

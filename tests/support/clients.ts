@@ -13,10 +13,11 @@ export function platformInfo(): PlatformInfo {
   return inject('platform');
 }
 
-/** A real supabase-js client for Node 20 (ws transport), no persisted session. */
-export function client<DB = any>(key?: string): SupabaseClient<DB> {
+/** A real supabase-js client for Node 20 (ws transport), no persisted session; `headers` go on every request. */
+export function client<DB = any>(key?: string, headers?: Record<string, string>): SupabaseClient<DB> {
   const info = platformInfo();
   return createClient<DB>(info.url, key ?? info.anonKey, {
+    global: headers ? { headers } : undefined,
     realtime: { transport: ws as never },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });

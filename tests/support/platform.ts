@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startPlatform, type RunningPlatform } from '../../supabase/local/src/platform.ts';
 
+/** The header naming the client for rate limits on test platforms (GOTRUE_RATE_LIMIT_HEADER). */
+export const RATE_LIMIT_HEADER = 'x-forwarded-for';
+
 export interface TestPlatform {
   platform: RunningPlatform;
   /** What test workers need to reach it. */
@@ -25,7 +28,9 @@ export interface PlatformInfo {
  * A platform on a free port over a brand-new database: a fresh PGlite folder, or, when
  * DATABASE_URL is set, a fresh database created on that server and dropped afterwards.
  */
-export async function startTestPlatform(opts: { supabaseDir?: string; cron?: boolean } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  opts: { supabaseDir?: string; cron?: boolean; devMailOutbox?: boolean; rateLimitHeader?: string | null } = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -53,6 +58,11 @@ export async function startTestPlatform(opts: { supabaseDir?: string; cron?: boo
     supabaseDir: opts.supabaseDir,
     quiet: true,
     cron: opts.cron,
+    devMailOutbox: opts.devMailOutbox ?? true,
+    // Rate limits as configured, per client named by this header (as behind Supabase's proxy);
+    // requests without it are not limited, so the suites' many sign-ins from 127.0.0.1 pass
+    // and a test of a limit sends its own client address. null: the default (socket address).
+    rateLimitHeader: opts.rateLimitHeader === null ? undefined : (opts.rateLimitHeader ?? RATE_LIMIT_HEADER),
   });
   return {
     platform,

@@ -13,6 +13,25 @@ export interface AuthSettings {
   doubleConfirmChanges: boolean;
   refreshTokenReuseInterval: number;
   minimumPasswordLength: number;
+  /** [auth.email] otp_expiry: seconds an e-mailed code or link stays valid. */
+  otpExpiry: number;
+  rateLimit: AuthRateLimits;
+  /**
+   * A header set by a trusted proxy that names the client (GOTRUE_RATE_LIMIT_HEADER); unset,
+   * the socket's address is the client. Never read from config.toml: a deployment sets it only
+   * when a proxy in front of it overwrites that header.
+   */
+  rateLimitHeader?: string;
+}
+
+/** [auth.rate_limit] of config.toml (the CLI's keys), each per 5 minutes and client address. */
+export interface AuthRateLimits {
+  /** /token (password, refresh and PKCE grants): GOTRUE_RATE_LIMIT_TOKEN_REFRESH. */
+  tokenRefresh: number;
+  /** /signup, /otp, /recover, /resend, PUT /user, each on its own: GOTRUE_RATE_LIMIT_OTP. */
+  signInSignUps: number;
+  /** /verify: GOTRUE_RATE_LIMIT_VERIFY. */
+  tokenVerifications: number;
 }
 
 export interface PlatformConfig {
@@ -34,6 +53,8 @@ export interface PlatformConfig {
 
 export interface ConfigInput {
   port?: number;
+  /** See AuthSettings.rateLimitHeader; else SUPABASE_AUTH_RATE_LIMIT_HEADER. */
+  rateLimitHeader?: string;
   dataDir?: string;
   databaseUrl?: string;
   jwtSecret?: string;
@@ -73,6 +94,9 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
   const toml = existsSync(tomlPath) ? (parse(readFileSync(tomlPath, 'utf8')) as Toml) : {};
   const auth = table(toml.auth);
   const email = table(auth.email);
+  const rateLimit = table(auth.rate_limit);
+  // The CLI template's values where config.toml leaves a key out (GoTrue's defaults too).
+  const perFiveMinutes = (key: string, fallback: number) => Number(rateLimit[key] ?? fallback);
   const functions = table(toml.functions);
   const storage = table(toml.storage);
   return {
@@ -92,6 +116,13 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
       doubleConfirmChanges: email.double_confirm_changes !== false,
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+      otpExpiry: Number(email.otp_expiry ?? 3600),
+      rateLimit: {
+        tokenRefresh: perFiveMinutes('token_refresh', 150),
+        signInSignUps: perFiveMinutes('sign_in_sign_ups', 30),
+        tokenVerifications: perFiveMinutes('token_verifications', 30),
+      },
+      rateLimitHeader: input.rateLimitHeader ?? (env.SUPABASE_AUTH_RATE_LIMIT_HEADER || undefined),
     },
     functionsWithoutJwt: new Set(
       Object.entries(functions)

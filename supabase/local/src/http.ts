@@ -64,6 +64,28 @@ export async function readJson(req: Request, limit: number): Promise<unknown> {
   return text.trim() === '' ? undefined : JSON.parse(text);
 }
 
+const addresses = new WeakMap<Request, string>();
+
+/** The peer address of the socket a request came in on (the client, or a proxy in front). */
+export function clientAddress(req: Request): string | undefined {
+  return addresses.get(req);
+}
+
+const afterAnswer = new WeakMap<Request, Array<() => void>>();
+
+/** Runs `fn` once the answer to `req` has been handed to the socket (work the caller must not wait for). */
+export function whenAnswered(req: Request, fn: () => void): void {
+  const list = afterAnswer.get(req);
+  if (list) list.push(fn);
+  else afterAnswer.set(req, [fn]);
+}
+
+/** Called by the server after it sent the answer to `req`. */
+export function answered(req: Request): void {
+  for (const fn of afterAnswer.get(req) ?? []) fn();
+  afterAnswer.delete(req);
+}
+
 /** Node request -> Web Request (the body streams through untouched). */
 export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
   const headers = new Headers();
@@ -73,12 +95,14 @@ export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', baseUrl), {
+  const web = new Request(new URL(req.url ?? '/', baseUrl), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
     duplex: 'half',
   } as RequestInit);
+  if (req.socket.remoteAddress) addresses.set(web, req.socket.remoteAddress);
+  return web;
 }
 
 /** Below this many bytes a body goes out as it is: gzip would save next to nothing. */
@@ -127,7 +151,7 @@ function addVary(current: string | string[] | undefined, token: string): string 
 }
 
 /**
- * Web Response -> Node response, with CORS on everything. When the handler answered before
+ * Web Response -> Node response, with CORS unless told otherwise. When the handler answered before
  * reading the whole request body (a 413, say), the connection is closed: its unread rest
  * would otherwise be taken for the next request on a kept-alive socket.
  *
@@ -138,12 +162,13 @@ function addVary(current: string | string[] | undefined, token: string): string 
 export async function sendWebResponse(
   res: ServerResponse,
   response: Response,
-  origin: string | null,
+  /** The request's Origin; false sends no CORS headers at all. */
+  origin: string | null | false,
   head: boolean,
   bodyUnread = false,
   acceptEncoding?: string | string[] | null,
 ): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...corsHeaders(origin) };
+  const headers: Record<string, string | string[]> = origin === false ? {} : { ...corsHeaders(origin) };
   if (bodyUnread) headers.connection = 'close';
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie') return;

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
-import { corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
+import { answered, corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys } from './jwt.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
@@ -29,6 +29,8 @@ export interface ApiModule {
   bootstrapSql?: string;
   /** `path` is the URL path below the prefix, starting with '/'. */
   handle?(req: Request, path: string): Promise<Response>;
+  /** false: no CORS headers, so other origins cannot read its answers (the dev outbox). */
+  cors?: boolean;
   /** WebSocket upgrades under the prefix. */
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** After migrations, before the server accepts traffic. */
@@ -45,6 +47,11 @@ export interface StartOptions extends ConfigInput {
   quiet?: boolean;
   /** Skip the cron scheduler (tests drive jobs themselves). */
   cron?: boolean;
+  /**
+   * Serve the local mail outbox (live sign-in links) at /_dev: only for development
+   * (`npm start`, `npm run backend`, the test suites); off unless asked for.
+   */
+  devMailOutbox?: boolean;
 }
 
 export async function startPlatform(opts: StartOptions = {}): Promise<RunningPlatform> {
@@ -59,7 +66,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
 
   const modules: ApiModule[] = await Promise.all([
     createAuthApi(platform),
-    createDevMailApi(platform),
+    ...(opts.devMailOutbox ? [createDevMailApi(platform)] : []),
     createRestApi(platform),
     createStorageApi(platform),
     createRealtimeApi(platform),
@@ -80,24 +87,32 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     const origin = req.headers.origin ?? null;
     const path = (req.url ?? '/').split('?')[0]!;
     const mod = routed.find((m) => m.handle && (path === m.prefix || path.startsWith(`${m.prefix}/`)));
+    const cors = mod?.cors !== false;
     // Preflight: answered here except for functions, which answer their own (as on Supabase).
-    if (req.method === 'OPTIONS' && !(mod?.prefix === '/functions/v1')) {
+    if (req.method === 'OPTIONS' && cors && !(mod?.prefix === '/functions/v1')) {
       res.writeHead(200, corsHeaders(origin)).end('ok');
       return;
     }
+    let webReq: Request | null = null;
     const respond = async (): Promise<Response> => {
       if (!mod?.handle) return json({ message: 'no Route matched with those values' }, 404);
-      return mod.handle(toWebRequest(req, config.url), path.slice(mod.prefix!.length) || '/');
+      webReq = toWebRequest(req, config.url);
+      return mod.handle(webReq, path.slice(mod.prefix!.length) || '/');
     };
     respond()
       .catch((err: Error) => {
         console.error(`[http] ${req.method} ${path}:`, err);
         return json({ message: 'Internal server error' }, 500);
       })
-      .then((response) => sendWebResponse(res, response, origin, req.method === 'HEAD', !req.complete, req.headers['accept-encoding']))
+      .then((response) =>
+        sendWebResponse(res, response, cors ? origin : false, req.method === 'HEAD', !req.complete, req.headers['accept-encoding']),
+      )
       .catch((err: Error) => {
         console.error('[http] response failed:', err.message);
         res.destroy();
+      })
+      .finally(() => {
+        if (webReq) answered(webReq);
       });
   });
   server.on('upgrade', (req, socket, head) => {

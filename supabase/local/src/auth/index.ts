@@ -14,15 +14,45 @@ import {
   setEmail,
   userJson,
   verifyPassword,
+  type UserRow,
 } from './users.ts';
+import { createAuthLimits, type AuthLimits } from './ratelimit.ts';
 import { exchangePkce, issueEmailToken, pkceParams, verifyGet, verifyPost } from './verify.ts';
 import { AuthError, checkPassword, errorResponse, obj, ok, readBodyObject, str, validEmail, type Body } from './util.ts';
+import { mailLater } from './mail.ts';
 
 export { createDevMailApi } from './mail.ts';
 
 const redirectParam = (req: Request) => new URL(req.url).searchParams.get('redirect_to');
 
-/** POST /signup: a new e-mail user; a session when confirmations are off, else a confirmation mail. */
+/**
+ * The answer to a sign-up for an address that already has an account (GoTrue's sanitizeUser):
+ * a made-up user with no identities, so the answer reveals neither the account nor its id.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/**
+ * POST /signup: a new e-mail user; a session when confirmations are off, else a confirmation
+ * mail. An address awaiting confirmation keeps its password and metadata (the caller has not
+ * proved it owns the address) and only gets the confirmation mail again, as on GoTrue; unlike
+ * GoTrue, which then answers with the real user, the answer is the made-up one.
+ */
 async function signup(p: Platform, req: Request, body: Body): Promise<Response> {
   const settings = p.config.auth;
   if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
@@ -31,40 +61,17 @@ async function signup(p: Platform, req: Request, body: Body): Promise<Response> 
   const data = obj(body, 'data') ?? {};
   const pkce = pkceParams(body);
   const existing = await findUserByEmail(p.db, email);
-  if (existing && (existing.email_confirmed_at || !settings.enableConfirmations)) {
+  if (existing) {
     if (!settings.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    // No enumeration: a fake user that looks like a fresh sign-up, with no identities.
-    const now = new Date().toISOString();
-    return ok({
-      id: randomUUID(),
-      aud: 'authenticated',
-      role: 'authenticated',
-      email,
-      phone: '',
-      confirmation_sent_at: now,
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: data,
-      identities: [],
-      created_at: now,
-      updated_at: now,
-      is_anonymous: false,
-    });
+    if (!existing.email_confirmed_at) {
+      await issueEmailToken(p, p.db, { user: existing, type: 'signup', to: email, redirectTo: redirectParam(req), pkce });
+    }
+    return ok(obfuscatedUser(email, data));
   }
   const hash = await hashPassword(password);
   const userId = await p.db
     .transaction(async (tx) => {
-      let id: string;
-      if (existing) {
-        // Unconfirmed: sign-up again replaces the password and metadata, and mails a fresh link.
-        id = existing.id;
-        await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() where id = $1`, [
-          id,
-          hash,
-          JSON.stringify(mergeMetadata(existing.raw_user_meta_data, data)),
-        ]);
-      } else {
-        id = await insertUser(tx, { email, passwordHash: hash, confirmed: !settings.enableConfirmations, userMetadata: data });
-      }
+      const id = await insertUser(tx, { email, passwordHash: hash, confirmed: !settings.enableConfirmations, userMetadata: data });
       if (settings.enableConfirmations) {
         const user = (await findUserById(tx, id))!;
         await issueEmailToken(p, tx, { user, type: 'signup', to: email, redirectTo: redirectParam(req), pkce });
@@ -99,8 +106,10 @@ async function passwordGrant(p: Platform, req: Request, body: Body): Promise<Res
   return ok(session);
 }
 
-async function token(p: Platform, req: Request, body: Body): Promise<Response> {
+/** POST /token: one rate limit for every grant, checked once the grant is known (as GoTrue). */
+async function token(p: Platform, req: Request, body: Body, limit: AuthLimits): Promise<Response> {
   const grant = new URL(req.url).searchParams.get('grant_type');
+  if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') limit('token', req);
   switch (grant) {
     case 'password':
       return passwordGrant(p, req, body);
@@ -161,23 +170,43 @@ async function updateUser(p: Platform, req: Request, body: Body): Promise<Respon
   return ok(userJson((await findUserById(p.db, user.id))!));
 }
 
-/** POST /recover: always 200 {} (no enumeration); a recovery mail when the user exists. */
+/**
+ * POST /recover: 200 {} at once whether or not the address has an account (no enumeration,
+ * by status or by time); the lookup and the recovery mail happen after the answer.
+ */
 async function recover(p: Platform, req: Request, body: Body): Promise<Response> {
   const email = validEmail(str(body, 'email'));
   const pkce = pkceParams(body);
-  const user = await findUserByEmail(p.db, email);
-  if (user) await issueEmailToken(p, p.db, { user, type: 'recovery', to: email, redirectTo: redirectParam(req), pkce });
+  const redirectTo = redirectParam(req);
+  mailLater(p, req, async () => {
+    const user = await findUserByEmail(p.db, email);
+    if (user) await issueEmailToken(p, p.db, { user, type: 'recovery', to: email, redirectTo, pkce });
+  });
   return ok({});
 }
 
-/** POST /otp (signInWithOtp by e-mail): a magic link, or a confirmation mail for a new address. */
+/**
+ * POST /otp (signInWithOtp by e-mail): a magic link, or a confirmation mail for a new address.
+ * With create_user false it answers 200 {} for any address, like /recover (GoTrue answers 422
+ * otp_disabled for an unknown one, which tells who has an account), and mails after answering.
+ */
 async function otp(p: Platform, req: Request, body: Body): Promise<Response> {
   const settings = p.config.auth;
   const email = validEmail(str(body, 'email'));
   const pkce = pkceParams(body);
+  const redirectTo = redirectParam(req);
+  const mailTo = async (user: UserRow) => {
+    await issueEmailToken(p, p.db, { user, type: user.email_confirmed_at ? 'magiclink' : 'signup', to: email, redirectTo, pkce });
+  };
+  if (body.create_user === false) {
+    mailLater(p, req, async () => {
+      const user = await findUserByEmail(p.db, email);
+      if (user) await mailTo(user);
+    });
+    return ok({});
+  }
   let user = await findUserByEmail(p.db, email);
   if (!user) {
-    if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
     if (!settings.enableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     const id = await insertUser(p.db, { email, passwordHash: null, confirmed: false, userMetadata: obj(body, 'data') ?? {} }).catch(
       (err: unknown) => {
@@ -187,8 +216,7 @@ async function otp(p: Platform, req: Request, body: Body): Promise<Response> {
     );
     user = (await findUserById(p.db, id))!;
   }
-  const type = user.email_confirmed_at ? 'magiclink' : 'signup';
-  await issueEmailToken(p, p.db, { user, type, to: email, redirectTo: redirectParam(req), pkce });
+  await mailTo(user);
   return ok({});
 }
 
@@ -245,24 +273,42 @@ function settingsJson(p: Platform): Record<string, unknown> {
 
 /** The Auth API (GoTrue's contract as auth-js uses it), mounted at /auth/v1. */
 export async function createAuthApi(p: Platform): Promise<ApiModule> {
+  const limit = createAuthLimits(p.config.auth);
   const route = async (req: Request, path: string): Promise<Response | null> => {
     const readBody = () => readBodyObject(req, p.config.maxBodyBytes);
     const m = req.method;
     if (path === '/health' && m === 'GET') return ok({ version: 'local', name: 'GoTrue', description: 'supabase/local auth' });
     if (path === '/settings' && m === 'GET') return ok(settingsJson(p));
-    if (path === '/signup' && m === 'POST') return signup(p, req, await readBody());
-    if (path === '/token' && m === 'POST') return token(p, req, await readBody());
-    if (path === '/verify' && m === 'GET') return verifyGet(p, req);
-    if (path === '/verify' && m === 'POST') return ok(await verifyPost(p, req, await readBody()));
-    if (path === '/recover' && m === 'POST') return recover(p, req, await readBody());
-    if (path === '/otp' && m === 'POST') return otp(p, req, await readBody());
-    if (path === '/resend' && m === 'POST') return resend(p, req, await readBody());
+    if (path === '/signup' && m === 'POST') {
+      limit('signup', req);
+      return signup(p, req, await readBody());
+    }
+    if (path === '/token' && m === 'POST') return token(p, req, await readBody(), limit);
+    if (path === '/verify' && (m === 'GET' || m === 'POST')) {
+      limit('verify', req);
+      return m === 'GET' ? verifyGet(p, req) : ok(await verifyPost(p, req, await readBody()));
+    }
+    if (path === '/recover' && m === 'POST') {
+      limit('recover', req);
+      return recover(p, req, await readBody());
+    }
+    if (path === '/otp' && m === 'POST') {
+      limit('otp', req);
+      return otp(p, req, await readBody());
+    }
+    if (path === '/resend' && m === 'POST') {
+      limit('resend', req);
+      return resend(p, req, await readBody());
+    }
     if (path === '/invite' && m === 'POST') {
       await requireAdmin(p, req);
       return invite(p, req, await readBody());
     }
     if (path === '/user' && m === 'GET') return ok(userJson((await requireUser(p, req)).user));
-    if (path === '/user' && m === 'PUT') return updateUser(p, req, await readBody());
+    if (path === '/user' && m === 'PUT') {
+      limit('user', req);
+      return updateUser(p, req, await readBody());
+    }
     if (path === '/logout' && m === 'POST') {
       const scope = new URL(req.url).searchParams.get('scope') ?? 'global';
       if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);

@@ -1,6 +1,6 @@
 import type { ApiModule, Platform } from '../platform.ts';
 import type { Queryable } from '../db/types.ts';
-import { json } from '../http.ts';
+import { json, whenAnswered } from '../http.ts';
 import { iso } from './util.ts';
 
 export type MailType = 'signup' | 'recovery' | 'email_change' | 'magiclink' | 'invite';
@@ -39,6 +39,31 @@ export async function sendMail(db: Queryable, m: { to: string; type: MailType; l
   );
 }
 
+/** Per platform, the tail of the mail work done after the answer went out. */
+const queues = new WeakMap<Platform, Promise<void>>();
+
+/**
+ * Runs mail work (look the address up, issue a token, mail it) once the answer to `req` has
+ * gone out, one job at a time in request order, so an answer takes as long whether the
+ * address has an account or not. The outbox waits for queued work before it is read.
+ */
+export function mailLater(p: Platform, req: Request, work: () => Promise<void>): void {
+  const sent = new Promise<void>((resolve) => whenAnswered(req, resolve));
+  const tail = queues.get(p) ?? Promise.resolve();
+  const next = Promise.all([tail, sent])
+    // A turn of the event loop first: Node flushes the answer on the next tick, and PGlite's
+    // queries would otherwise run before that, in the same microtask queue.
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(work)
+    .catch((err: Error) => p.log('mail', `could not send: ${err.message}`));
+  queues.set(p, next);
+}
+
+/** Resolves once the mail work queued so far is done. */
+export function mailQueued(p: Platform): Promise<void> {
+  return queues.get(p) ?? Promise.resolve();
+}
+
 interface MailRow {
   id: string;
   to_email: string;
@@ -63,47 +88,60 @@ async function listMail(db: Queryable, to: string | null): Promise<MailRow[]> {
   return r.rows;
 }
 
-/** The local mail outbox under /_dev: an HTML page for people, JSON for tests. */
+/**
+ * The local mail outbox under /_dev: an HTML page for people, JSON for tests. Same origin
+ * only: no CORS headers, and browsers may not embed it elsewhere (it holds live sign-in links).
+ */
 export async function createDevMailApi(p: Platform): Promise<ApiModule> {
   return {
     prefix: '/_dev',
+    cors: false,
     async handle(req, path) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return json({ message: 'Method not allowed' }, 405);
-      const to = new URL(req.url).searchParams.get('to');
-      if (path === '/mail.json') {
-        const rows = await listMail(p.db, to);
-        return json(
-          rows.map((m) => ({
-            id: Number(m.id),
-            to: m.to_email,
-            subject: m.subject,
-            html: m.html,
-            text: m.text,
-            links: m.links,
-            type: m.type,
-            created_at: iso(m.created_at),
-          })),
-        );
-      }
-      if (path === '/mail' || path === '/mail/') {
-        const rows = await listMail(p.db, to);
-        const items = rows
-          .map(
-            (m) =>
-              `<article><h3>${esc(m.subject)}</h3><p class="meta">A: ${esc(m.to_email)} · ${esc(iso(m.created_at) ?? '')} · ${esc(m.type)}</p>` +
-              `<pre>${esc(m.text)}</pre><ul>${m.links.map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`).join('')}</ul></article>`,
-          )
-          .join('\n');
-        const page =
-          `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Posta locale</title>` +
-          `<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}` +
-          `article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#666}pre{white-space:pre-wrap}` +
-          `a{word-break:break-all}</style></head><body><h1>Posta locale (${rows.length})</h1>` +
-          (items || '<p>Nessuna e-mail.</p>') +
-          `</body></html>`;
-        return new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-      }
-      return json({ message: 'Not found' }, 404);
+      const response = await outbox(p, req, path);
+      response.headers.set('cross-origin-resource-policy', 'same-origin');
+      response.headers.set('x-content-type-options', 'nosniff');
+      response.headers.set('cache-control', 'no-store');
+      return response;
     },
   };
+}
+
+async function outbox(p: Platform, req: Request, path: string): Promise<Response> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json({ message: 'Method not allowed' }, 405);
+  const to = new URL(req.url).searchParams.get('to');
+  await mailQueued(p);
+  if (path === '/mail.json') {
+    const rows = await listMail(p.db, to);
+    return json(
+      rows.map((m) => ({
+        id: Number(m.id),
+        to: m.to_email,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        links: m.links,
+        type: m.type,
+        created_at: iso(m.created_at),
+      })),
+    );
+  }
+  if (path === '/mail' || path === '/mail/') {
+    const rows = await listMail(p.db, to);
+    const items = rows
+      .map(
+        (m) =>
+          `<article><h3>${esc(m.subject)}</h3><p class="meta">A: ${esc(m.to_email)} · ${esc(iso(m.created_at) ?? '')} · ${esc(m.type)}</p>` +
+          `<pre>${esc(m.text)}</pre><ul>${m.links.map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`).join('')}</ul></article>`,
+      )
+      .join('\n');
+    const page =
+      `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Posta locale</title>` +
+      `<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}` +
+      `article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#666}pre{white-space:pre-wrap}` +
+      `a{word-break:break-all}</style></head><body><h1>Posta locale (${rows.length})</h1>` +
+      (items || '<p>Nessuna e-mail.</p>') +
+      `</body></html>`;
+    return new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
+  return json({ message: 'Not found' }, 404);
 }

@@ -20,6 +20,8 @@ create table if not exists _local.auth_otp (
   created_at timestamptz not null default now(),
   expires_at timestamptz not null
 );
+alter table _local.auth_otp add column if not exists failed_attempts int not null default 0;
+create index if not exists auth_otp_email on _local.auth_otp (lower(email));
 create index if not exists auth_otp_user_type on _local.auth_otp (user_id, type);
 create index if not exists auth_otp_otp_hash on _local.auth_otp (otp_hash);
 

@@ -6,8 +6,8 @@ import { createSession, type SessionResponse, type SignInMethod } from './sessio
 import { confirmEmail, findUserByEmail, setEmail, type UserRow } from './users.ts';
 import { AuthError, randomOtp, randomToken, safeRedirect, sha256, type Body, str } from './util.ts';
 
-/** How long an e-mailed link or code stays valid (seconds). */
-export const EMAIL_TOKEN_TTL = 24 * 3600;
+/** Wrong six-digit codes an address may try before its code stops working (the link still does). */
+export const MAX_CODE_ATTEMPTS = 5;
 /** How long a PKCE auth code may wait for its exchange (seconds). */
 export const AUTH_CODE_TTL = 5 * 60;
 
@@ -55,7 +55,8 @@ export async function issueEmailToken(
 ): Promise<IssuedToken> {
   const redirectTo = safeRedirect(o.redirectTo, p.config.auth);
   await db.query('delete from _local.auth_otp where (user_id = $1 and type = $2) or expires_at < now()', [o.user.id, o.type]);
-  await db.query(`delete from auth.flow_state where created_at < now() - make_interval(secs => $1)`, [EMAIL_TOKEN_TTL]);
+  const ttl = p.config.auth.otpExpiry;
+  await db.query(`delete from auth.flow_state where created_at < now() - make_interval(secs => $1)`, [ttl]);
   let flowStateId: string | null = null;
   const raw = randomToken(32);
   let token = raw;
@@ -72,7 +73,7 @@ export async function issueEmailToken(
   await db.query(
     `insert into _local.auth_otp (user_id, type, token_hash, otp_hash, email, redirect_to, flow_state_id, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-    [o.user.id, o.type, sha256(raw), sha256(o.to.toLowerCase() + otp), o.to, redirectTo, flowStateId, EMAIL_TOKEN_TTL],
+    [o.user.id, o.type, sha256(raw), sha256(o.to.toLowerCase() + otp), o.to, redirectTo, flowStateId, ttl],
   );
   await db.query(`update auth.users set ${SENT_AT[o.type]} = now(), updated_at = now() where id = $1`, [o.user.id]);
   const link =
@@ -240,8 +241,21 @@ export async function verifyPost(p: Platform, req: Request, body: Body): Promise
     if (row.flow_state_id) await tx.query('delete from auth.flow_state where id = $1', [row.flow_state_id]);
     return createSession(p, tx, row.user_id, METHOD[row.type], req.headers.get('user-agent'));
   });
-  if (!result) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  if (!result) {
+    if (email && !tokenHash) await countWrongCode(p.db, email.trim().toLowerCase(), types);
+    throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+  }
   return result;
+}
+
+/** A wrong code for an address: after MAX_CODE_ATTEMPTS its pending codes stop working. */
+async function countWrongCode(db: Queryable, email: string, types: MailType[]): Promise<void> {
+  await db.query(
+    `update _local.auth_otp set failed_attempts = failed_attempts + 1,
+       otp_hash = case when failed_attempts + 1 >= $3 then null else otp_hash end
+     where lower(email) = $1 and type = any($2::text[]) and otp_hash is not null`,
+    [email, types, MAX_CODE_ATTEMPTS],
+  );
 }
 
 /** POST /token?grant_type=pkce: the auth code from ?code= plus the verifier → a session. */

@@ -14,6 +14,8 @@ create table if not exists realtime.change_overflow (
 
 -- One row change -> one notification: schema, table, type, record (new row), old_record
 -- (primary key only, or the full old row with REPLICA IDENTITY FULL), commit_timestamp.
+-- A DELETE on a table with row-level security also carries the whole old row as old_row, for
+-- the platform's policy check only (subscribers get old_record).
 create or replace function realtime.capture_change() returns trigger
 language plpgsql
 security definer
@@ -46,7 +48,8 @@ begin
     'type', tg_op,
     'commit_timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'record', case when tg_op = 'DELETE' then null else to_jsonb(new) end,
-    'old_record', _old
+    'old_record', _old,
+    'old_row', case when tg_op = 'DELETE' and (select relrowsecurity from pg_class where oid = tg_relid) then to_jsonb(old) end
   )::text;
   if octet_length(_msg) > 7500 then
     insert into realtime.change_overflow (payload) values (_msg) returning id into _id;
@@ -176,8 +179,13 @@ $$;
 -- Row-level security for delivery: for each claims object (JWT claims, with `role`) whether
 -- that caller may SELECT the row identified by `pk` now. One call per change, all subscribers.
 -- Not SECURITY DEFINER (SET ROLE is refused there): only the platform's superuser calls it.
--- DELETE (`deleted`): the row is gone, so only the table privilege counts (as on Supabase).
-create or replace function realtime.visible_to(tbl regclass, pk jsonb, claims_list jsonb, deleted boolean default false)
+-- DELETE (`deleted`): the row is gone, so its policies are checked against the old row
+-- (`old_row`) put back for the check inside a subtransaction that is then rolled back, with
+-- triggers off (session_replication_role = replica): only callers who could see the row get
+-- the event. Without the old row, or when it cannot be put back (its key was reused since),
+-- nobody subject to row-level security gets it.
+drop function if exists realtime.visible_to(regclass, jsonb, jsonb, boolean);
+create or replace function realtime.visible_to(tbl regclass, pk jsonb, claims_list jsonb, deleted boolean default false, old_row jsonb default null)
 returns boolean[]
 language plpgsql
 set search_path = pg_catalog, pg_temp
@@ -193,6 +201,7 @@ declare
   _cond text;
   _sql text;
   _r record;
+  _cols text;
   _orig text := current_setting('role');
 begin
   select relrowsecurity into _rls from pg_class where oid = tbl;
@@ -205,7 +214,7 @@ begin
   loop
     if not _r.can_select then
       continue;
-    elsif deleted or not _rls or _r.bypass then
+    elsif not _rls or _r.bypass then
       _result[_r.i] := true;
     else
       _idx := _idx || _r.i;
@@ -238,20 +247,39 @@ begin
         from jsonb_array_elements($2) with ordinality x(c, n)) s $q$, tbl, coalesce(_cond, 'false'));
   end if;
 
-  begin
-    execute _sql into _flags using pk, _todo;
-  exception when others then
-    -- One claims set failing (a policy error) must not hide the row from the others.
-    _flags := '{}';
-    for i in 1 .. array_length(_idx, 1) loop
-      begin
-        execute _sql into _one using pk, jsonb_build_array(_todo -> (i - 1));
-        _flags := _flags || coalesce(_one[1], false);
-      exception when others then
-        _flags := _flags || false;
-      end;
-    end loop;
-  end;
+  if deleted then
+    if old_row is null then
+      return _result;
+    end if;
+    select string_agg(quote_ident(a.attname), ', ') into _cols
+    from pg_attribute a
+    where a.attrelid = tbl and a.attnum > 0 and not a.attisdropped and a.attgenerated = '';
+    begin
+      perform set_config('session_replication_role', 'replica', true);
+      execute format('insert into %s (%s) overriding system value select %s from jsonb_populate_record(null::%s, $1)', tbl, _cols, _cols, tbl)
+        using old_row;
+      execute _sql into _flags using pk, _todo;
+      raise exception using errcode = 'RT001', message = 'undo the re-inserted row';
+    exception
+      when sqlstate 'RT001' then null;
+      when others then _flags := '{}';
+    end;
+  else
+    begin
+      execute _sql into _flags using pk, _todo;
+    exception when others then
+      -- One claims set failing (a policy error) must not hide the row from the others.
+      _flags := '{}';
+      for i in 1 .. array_length(_idx, 1) loop
+        begin
+          execute _sql into _one using pk, jsonb_build_array(_todo -> (i - 1));
+          _flags := _flags || coalesce(_one[1], false);
+        exception when others then
+          _flags := _flags || false;
+        end;
+      end loop;
+    end;
+  end if;
   for i in 1 .. array_length(_idx, 1) loop
     _result[_idx[i]] := coalesce(_flags[i], false);
   end loop;
@@ -263,18 +291,18 @@ begin
 end
 $$;
 
--- visible_to for a batch of changes [{tbl, pk, claims, deleted}] -> JSON array of boolean arrays.
+-- visible_to for a batch of changes [{tbl, pk, claims, deleted, old}] -> JSON array of boolean arrays.
 create or replace function realtime.visible_batch(items jsonb) returns text
 language sql
 set search_path = pg_catalog, pg_temp
 as $$
-  select coalesce(jsonb_agg(to_jsonb(realtime.visible_to((x.i ->> 'tbl')::regclass, x.i -> 'pk', x.i -> 'claims', (x.i ->> 'deleted')::boolean)) order by x.n), '[]'::jsonb)::text
+  select coalesce(jsonb_agg(to_jsonb(realtime.visible_to((x.i ->> 'tbl')::regclass, x.i -> 'pk', x.i -> 'claims', (x.i ->> 'deleted')::boolean, nullif(x.i -> 'old', 'null'::jsonb))) order by x.n), '[]'::jsonb)::text
   from jsonb_array_elements(items) with ordinality x(i, n)
 $$;
 
 revoke all on table realtime.change_overflow from public;
 revoke all on function realtime.visible_batch(jsonb) from public;
-revoke all on function realtime.visible_to(regclass, jsonb, jsonb, boolean) from public;
+revoke all on function realtime.visible_to(regclass, jsonb, jsonb, boolean, jsonb) from public;
 revoke all on function realtime.sync_publication_triggers() from public;
 revoke all on function realtime.prepare_table(regclass) from public;
 do $$
@@ -283,7 +311,7 @@ declare
 begin
   foreach _r in array array['anon', 'authenticated', 'service_role'] loop
     if exists (select from pg_roles where rolname = _r) then
-      execute format('revoke all on function realtime.visible_to(regclass, jsonb, jsonb, boolean) from %I', _r);
+      execute format('revoke all on function realtime.visible_to(regclass, jsonb, jsonb, boolean, jsonb) from %I', _r);
       execute format('revoke all on function realtime.sync_publication_triggers() from %I', _r);
       execute format('revoke all on function realtime.prepare_table(regclass) from %I', _r);
       execute format('revoke all on function realtime.visible_batch(jsonb) from %I', _r);

@@ -10,9 +10,11 @@
  *   by primary key as each distinct caller *when the change is processed*, so a row updated
  *   and then deleted at once may arrive without its UPDATE (it is no longer visible).
  * - UPDATE/DELETE old_record: primary key only (the full old row with REPLICA IDENTITY FULL).
- * - DELETE: the row is gone, so RLS can't be checked: it goes to every subscriber whose role
- *   may SELECT the table and whose filter matches old_record (a filter on a non-key column
- *   therefore never matches a DELETE).
+ * - DELETE: the row is gone, so its policies are checked against the old row (sent by the
+ *   capture trigger as old_row, never passed on): only subscribers who could see the row get
+ *   it, and only when their filter matches old_record (so a filter on a non-key column never
+ *   matches a DELETE). Supabase sends DELETEs to every subscriber; this does not, so one
+ *   user's deletions never reach another user.
  */
 import type { Database } from '../db/types.ts';
 import { matchesFilter, type Filter } from './filters.ts';
@@ -55,6 +57,8 @@ interface RawChange {
   commit_timestamp: string;
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
+  /** DELETE on a table with RLS: the whole old row, for the policy check only. */
+  old_row?: Record<string, unknown> | null;
 }
 
 type Interest = { sub: Subscriber; ids: number[] };
@@ -64,7 +68,7 @@ const MAX_BATCH = 200;
 
 /** The primary key of the changed row (all given columns for tables without one), for the RLS check. */
 function rowKey(meta: TableMeta, c: RawChange): Record<string, unknown> {
-  const source = (c.type === 'DELETE' ? c.old_record : c.record) ?? {};
+  const source = (c.type === 'DELETE' ? (c.old_row ?? c.old_record) : c.record) ?? {};
   const pk: Record<string, unknown> = {};
   for (const col of meta.pk.length ? meta.pk : Object.keys(source)) {
     const v = source[col];
@@ -201,6 +205,7 @@ export class ChangeHub {
       pk: rowKey(meta, c),
       claims: [...groups.values()],
       deleted: c.type === 'DELETE',
+      old: c.type === 'DELETE' ? (c.old_row ?? null) : null,
     }));
     let flags: (boolean[] | null)[];
     try {
