@@ -133,3 +133,34 @@ describe('edge functions', () => {
     }
   });
 });
+
+describe('edge functions: request bodies (issue 10, item 8)', () => {
+  const MiB = 1024 * 1024;
+  const headers = () => ({ authorization: `Bearer ${platformInfo().anonKey}`, 'content-type': 'text/plain' });
+
+  it('answers 413 to a body over 1 MiB, as REST does, and still takes one under it', async () => {
+    const big = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: 'x'.repeat(2 * MiB) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const fits = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: 'y'.repeat(MiB - 16) });
+    expect(fits.status).toBe(200);
+    expect((await fits.text()).length).toBe('echo:'.length + MiB - 16);
+  });
+
+  it('stops reading a streamed 100 MiB body at the limit and keeps serving', async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 100 * MiB) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(20 * MiB);
+    const after = await client().functions.invoke('public-echo');
+    expect(after.error).toBeNull();
+  });
+});
