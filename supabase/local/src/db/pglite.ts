@@ -57,14 +57,14 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const root = wrap(pg);
   return {
     kind: 'pglite',
+    cancelsStatements: false,
     query: root.query,
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     asRole: (auth: RequestAuth, fn) =>
       pg.transaction(async (tx) => {
         const q = wrap(tx);
-        await switchRole(q, auth);
-        return fn(q);
+        return fn(q, await switchRole(q, auth));
       }),
     async listen(channel, onPayload) {
       const stop = await pg.listen(channel, onPayload);

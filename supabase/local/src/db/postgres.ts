@@ -56,14 +56,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
   return {
     kind: 'postgres',
+    cancelsStatements: true,
     query: root.query,
     exec: root.exec,
     transaction,
     asRole: (auth: RequestAuth, fn) =>
-      transaction(async (tx) => {
-        await switchRole(tx, auth);
-        return fn(tx);
-      }),
+      transaction(async (tx) => fn(tx, await switchRole(tx, auth))),
     async listen(channel, onPayload) {
       if (!listener) {
         listener = new pg.Client({ connectionString });
