@@ -162,5 +162,16 @@ describe('edge functions: request bodies (issue 10, item 8)', () => {
     expect(sent).toBeLessThan(20 * MiB);
     const after = await client().functions.invoke('public-echo');
     expect(after.error).toBeNull();
+    // A streamed (chunked) body under the limit reaches the function whole.
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('chunk-1,'));
+        controller.enqueue(new TextEncoder().encode('chunk-2'));
+        controller.close();
+      },
+    });
+    const ok = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: small, duplex: 'half' } as RequestInit);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('echo:chunk-1,chunk-2');
   });
 });
