@@ -17,7 +17,7 @@ const rest = (path: string, init: RequestInit = {}, key?: string) => {
 };
 
 /** PostgREST's error body, with its status. */
-async function errorOf(res: Response) {
+async function errorOf(res: Response): Promise<Record<string, unknown>> {
   const body = (await res.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
   return { status: res.status, ...body };

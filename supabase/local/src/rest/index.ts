@@ -2,7 +2,8 @@
  * The REST API (PostgREST's contract as postgrest-js uses it): each request is one statement in
  * one transaction as the JWT's role, so grants and row-level security decide; Postgres builds
  * the JSON. Modules: parse.ts (query grammar), schema.ts (catalog cache), select.ts (reads and
- * embeds), filters.ts (conditions), write.ts (DML), rpc.ts (functions), errors.ts (statuses).
+ * embeds), filters.ts (conditions), write.ts (DML), rpc.ts (functions), errors.ts (statuses),
+ * limits.ts (what one request may cost).
  * Not implemented: embeds through views, ordering by embedded columns, aggregates, CSV/plan
  * output, PUT, limits on PATCH/DELETE.
  */
