@@ -44,6 +44,8 @@ export interface Database extends Queryable {
    * role's settings (statement_timeout, …) apply, and fn gets them.
    */
   asRole<T>(auth: RequestAuth, fn: (tx: Queryable, settings: RoleSettings) => Promise<T>): Promise<T>;
+  /** Reads the roles' settings again at the next asRole (after `alter role … set`). */
+  reloadRoleSettings(): void;
   /** LISTEN on a channel; the returned function stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -366,6 +366,8 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
     async start() {
       await reload();
       stopListening = await p.db.listen('pgrst', (payload) => {
+        // PostgREST re-reads the roles' settings on 'reload config'.
+        if (payload.includes('reload config')) p.db.reloadRoleSettings();
         if (payload === '' || payload.includes('reload schema') || payload.includes('reload')) {
           reload().catch((err: Error) => p.log('rest', `schema reload failed: ${err.message}`));
         }
