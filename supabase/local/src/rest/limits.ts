@@ -2,7 +2,7 @@
  * What one REST request may cost: bounds checked while parsing (embed and logic-tree depth),
  * before running (on PGlite, which cannot cancel a statement: the plan's estimated cost and
  * regular-expression filters) and after (response size). The numbers and where they come from:
- * docs/decisions.md, "REST and functions limits".
+ * docs/decisions.md, "REST, functions and first-start limits".
  */
 import type { Queryable, RoleSettings } from '../db/types.ts';
 import { ApiError, parseError } from './errors.ts';
@@ -19,9 +19,9 @@ export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const MAX_REGEX_LENGTH = 200;
 export const MAX_REGEX_REPEAT = 100;
 
-/** A nesting bound crossed while parsing the query string (PGRST100, as any bad query). */
-export function tooDeep(what: string, max: number): ApiError {
-  return parseError(`failed to parse ${what}`, `${what === 'select parameter' ? 'embedded resources' : 'logic trees'} nest more than ${max} levels deep`);
+/** A nesting bound crossed while parsing `parsed` (PGRST100, as any bad query string). */
+export function tooDeep(parsed: 'select parameter' | 'logic tree', nested: string, max: number): ApiError {
+  return parseError(`failed to parse ${parsed}`, `${nested} nest more than ${max} levels deep`);
 }
 
 /** SQLSTATE 54000 (program_limit_exceeded; PostgREST: 500) with what to change. */

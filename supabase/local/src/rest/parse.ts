@@ -194,7 +194,7 @@ function parseItem(raw: string, depth: number): SelectItem {
       else if (b && !hint) hint = checkIdent(b, 'hint');
       else throw parseError('failed to parse select parameter', raw);
     }
-    if (depth >= MAX_EMBED_DEPTH) throw tooDeep('select parameter', MAX_EMBED_DEPTH);
+    if (depth >= MAX_EMBED_DEPTH) throw tooDeep('select parameter', 'embedded resources', MAX_EMBED_DEPTH);
     return { kind: 'embed', name, alias, hint, inner, spread, items: parseSelect(inside, depth + 1) };
   }
   let rest = raw;
@@ -290,7 +290,7 @@ export function parseKey(key: string): { path: string[]; last: string } {
  * one is inside (at most MAX_LOGIC_DEPTH).
  */
 export function parseLogic(path: string[], op: 'and' | 'or', negate: boolean, value: string, depth = 0): Logic {
-  if (depth >= MAX_LOGIC_DEPTH) throw tooDeep('logic tree', MAX_LOGIC_DEPTH);
+  if (depth >= MAX_LOGIC_DEPTH) throw tooDeep('logic tree', 'logic trees', MAX_LOGIC_DEPTH);
   if (!value.startsWith('(') || !value.endsWith(')')) throw parseError('failed to parse logic tree', `(${value})`);
   const parts = splitTop(value.slice(1, -1));
   const children = parts.map((part): Filter => {

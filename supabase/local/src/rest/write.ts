@@ -14,7 +14,7 @@ export function unknownPayloadColumn(table: string, column: string): ApiError {
  * Supabase runs PostgREST with pg-safeupdate: an UPDATE or DELETE without a WHERE clause fails
  * with SQLSTATE 21000, which PostgREST answers with 400. Only filters make a WHERE clause.
  */
-function conditions(command: 'UPDATE' | 'DELETE', node: Node, alias: string, table: Table, params: Params): string {
+function whereClause(command: 'UPDATE' | 'DELETE', node: Node, alias: string, table: Table, params: Params): string {
   if (node.filters.length === 0) throw new ApiError(400, '21000', `${command} requires a WHERE clause`);
   return ` where ${node.filters.map((f) => filterSql(f, alias, table, table.name, params)).join(' and ')}`;
 }
@@ -97,7 +97,7 @@ export function updateSql(schema: string, table: Table, patch: Record<string, un
   const sets = columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
   return (
     `update ${target} as ${alias} set ${sets} from jsonb_populate_record(null::${target}, ${body}::jsonb) _r` +
-    conditions('UPDATE', node, alias, table, params) +
+    whereClause('UPDATE', node, alias, table, params) +
     (returning ? ` returning ${alias}.*` : '')
   );
 }
@@ -107,7 +107,7 @@ export function deleteSql(schema: string, table: Table, node: Node, params: Para
   const alias = ident(table.name);
   return (
     `delete from ${ident(schema)}.${ident(table.name)} as ${alias}` +
-    conditions('DELETE', node, alias, table, params) +
+    whereClause('DELETE', node, alias, table, params) +
     (returning ? ` returning ${alias}.*` : '')
   );
 }
