@@ -25,6 +25,31 @@ export interface PlatformInfo {
 }
 
 /**
+ * A brand-new database on the DATABASE_URL server (dropped by `drop`), or undefined when the
+ * tests run on PGlite.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const server = process.env.DATABASE_URL;
+  if (!server) return undefined;
+  const name = `portal_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
  * A platform on a free port over a brand-new database: a fresh PGlite folder, or, when
  * DATABASE_URL is set, a fresh database created on that server and dropped afterwards.
  */
@@ -32,25 +57,9 @@ export async function startTestPlatform(
   opts: { supabaseDir?: string; cron?: boolean; devMailOutbox?: boolean; rateLimitHeader?: string | null } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-test-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const server = process.env.DATABASE_URL;
-  if (server) {
-    const name = `portal_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const database = await createTestDatabase();
+  const databaseUrl = database?.url;
+  const dropDatabase = database?.drop;
   const platform = await startPlatform({
     port: 0,
     dataDir,

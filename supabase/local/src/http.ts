@@ -58,10 +58,34 @@ export async function readText(req: Request, limit: number): Promise<string> {
   return new TextDecoder().decode(await readBody(req, limit));
 }
 
-/** Parses a JSON body; undefined for an empty one. Throws SyntaxError on bad JSON. */
+/**
+ * The deepest nesting of arrays and objects a request's JSON may have. Parsing deeper JSON is
+ * fine, but everything that walks it afterwards (JSON.stringify, the database's own parser)
+ * recurses and runs out of stack ("Maximum call stack size exceeded").
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** JSON.parse that refuses, before parsing, text nested deeper than MAX_JSON_DEPTH (SyntaxError). */
+export function parseJson(text: string): unknown {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (quoted) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) quoted = false;
+    } else if (ch === 0x22) quoted = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return JSON.parse(text);
+}
+
+/** Parses a JSON body; undefined for an empty one. Throws SyntaxError on bad or too deep JSON. */
 export async function readJson(req: Request, limit: number): Promise<unknown> {
   const text = await readText(req, limit);
-  return text.trim() === '' ? undefined : JSON.parse(text);
+  return text.trim() === '' ? undefined : parseJson(text);
 }
 
 const addresses = new WeakMap<Request, string>();

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
@@ -131,5 +132,57 @@ describe('edge functions', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('edge functions: request bodies (issue 10, item 8)', () => {
+  const MiB = 1024 * 1024;
+  const headers = () => ({ authorization: `Bearer ${platformInfo().anonKey}`, 'content-type': 'text/plain' });
+
+  it('answers 413 to a body over 1 MiB, as REST does, and still takes one under it', async () => {
+    const big = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: 'x'.repeat(2 * MiB) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const fits = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: 'y'.repeat(MiB - 16) });
+    expect(fits.status).toBe(200);
+    expect((await fits.text()).length).toBe('echo:'.length + MiB - 16);
+  });
+
+  it('stops reading a streamed 100 MiB body at the limit and keeps serving', async () => {
+    // node:http writes chunk by chunk and stops once the answer arrives, as a well-behaved client does.
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let status = 0;
+      const req = request(fnUrl('echo?text=1'), { method: 'POST', headers: headers() });
+      req.on('response', (res) => {
+        status = res.statusCode!;
+        res.resume().on('end', () => resolve({ status, sent }));
+      });
+      req.on('error', (err) => (status ? resolve({ status, sent }) : reject(err)));
+      const write = () => {
+        while (!status && sent < 100 * MiB) {
+          sent += chunk.byteLength;
+          if (!req.write(chunk)) return void req.once('drain', write);
+        }
+        if (!status) req.end();
+      };
+      write();
+    });
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(20 * MiB);
+    const after = await client().functions.invoke('public-echo');
+    expect(after.error).toBeNull();
+    // A streamed (chunked) body under the limit reaches the function whole.
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('chunk-1,'));
+        controller.enqueue(new TextEncoder().encode('chunk-2'));
+        controller.close();
+      },
+    });
+    const ok = await fetch(fnUrl('echo?text=1'), { method: 'POST', headers: headers(), body: small, duplex: 'half' } as RequestInit);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('echo:chunk-1,chunk-2');
   });
 });

@@ -23,6 +23,18 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- API role settings.
+-- Supabase's statement timeouts (a project's roles carry them; the REST layer applies them in
+-- each request's transaction, as PostgREST does). PGlite cannot interrupt a running statement,
+-- so there the REST layer refuses, before running, a plan whose estimated cost exceeds the
+-- role's plan_filter.statement_cost_limit (pg_plan_filter's setting; inert on a server without
+-- that extension, where the timeout does the work). Limits: docs/decisions.md.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role anon set plan_filter.statement_cost_limit = 200000;
+alter role authenticated set plan_filter.statement_cost_limit = 500000;
+
 -- extensions: where a Supabase project keeps them. There the schema is on the roles'
 -- search_path and in config.toml's extra_search_path, but `supabase db push` runs each
 -- migration after RESET ALL with "$user", public only, so migrations name it explicitly.

@@ -4,7 +4,7 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Database } from './types.ts';
 
-export type { Database, Queryable, QueryResult, RequestAuth, Field } from './types.ts';
+export type { Database, Queryable, QueryResult, RequestAuth, RoleSettings, Field } from './types.ts';
 
 /** DATABASE_URL wins; otherwise embedded PGlite under the data folder. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -5,7 +5,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { switchRole } from './role.ts';
+import { RoleSettingsCache, switchRole } from './role.ts';
 import { textTypes } from './parsers.ts';
 import type { Database, Queryable, QueryResult, RequestAuth } from './types.ts';
 
@@ -55,21 +55,23 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const loadDataDir = isNew ? await initdbTemplate() : undefined;
   const pg = await PGlite.create(dataDir, { extensions, loadDataDir });
   const root = wrap(pg);
+  const roleSettings = new RoleSettingsCache();
   return {
     kind: 'pglite',
+    cancelsStatements: false,
     query: root.query,
     exec: root.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     asRole: (auth: RequestAuth, fn) =>
       pg.transaction(async (tx) => {
         const q = wrap(tx);
-        await switchRole(q, auth);
-        return fn(q);
+        return fn(q, await switchRole(q, auth, roleSettings));
       }),
     async listen(channel, onPayload) {
       const stop = await pg.listen(channel, onPayload);
       return () => stop();
     },
+    reloadRoleSettings: () => roleSettings.clear(),
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { switchRole } from './role.ts';
+import { RoleSettingsCache, switchRole } from './role.ts';
 import { OID, textTypes } from './parsers.ts';
 import type { Database, Queryable, QueryResult, RequestAuth } from './types.ts';
 
@@ -36,6 +36,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   await pool.query('select 1');
   const root = wrap(pool);
+  const roleSettings = new RoleSettingsCache();
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
@@ -56,14 +57,13 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
   return {
     kind: 'postgres',
+    cancelsStatements: true,
     query: root.query,
     exec: root.exec,
     transaction,
     asRole: (auth: RequestAuth, fn) =>
-      transaction(async (tx) => {
-        await switchRole(tx, auth);
-        return fn(tx);
-      }),
+      transaction(async (tx) => fn(tx, await switchRole(tx, auth, roleSettings))),
+    reloadRoleSettings: () => roleSettings.clear(),
     async listen(channel, onPayload) {
       if (!listener) {
         listener = new pg.Client({ connectionString });

@@ -26,15 +26,26 @@ export interface RequestAuth {
   token?: string;
 }
 
+/** A role's settings applied to a request's transaction (name → value, e.g. statement_timeout → 3s). */
+export type RoleSettings = Record<string, string>;
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Whether a running statement can be cancelled (statement_timeout): a PostgreSQL server, yes;
+   * PGlite runs each query to its end in one WebAssembly thread, so no.
+   */
+  readonly cancelsStatements: boolean;
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Runs fn in one transaction as `auth.role` with `request.jwt.claims` set, exactly as
-   * PostgREST does, so grants and row-level security decide what fn may see and change.
+   * PostgREST does, so grants and row-level security decide what fn may see and change; the
+   * role's settings (statement_timeout, …) apply, and fn gets them.
    */
-  asRole<T>(auth: RequestAuth, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  asRole<T>(auth: RequestAuth, fn: (tx: Queryable, settings: RoleSettings) => Promise<T>): Promise<T>;
+  /** Reads the roles' settings again at the next asRole (after `alter role … set`). */
+  reloadRoleSettings(): void;
   /** LISTEN on a channel; the returned function stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { json } from '../http.ts';
+import { json, PayloadTooLargeError, readBody } from '../http.ts';
 import type { ApiModule, Platform } from '../platform.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
@@ -13,16 +13,17 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
  * Why: on Supabase the function sees its URL without the /functions/v1 prefix (a Hono app
- * routes `/<name>/…`); everything else (method, headers, body stream) is passed as is.
+ * routes `/<name>/…`); everything else (method, headers, body) is passed as is. The body is
+ * read first, at most `limit` bytes (PayloadTooLargeError beyond, before reading the rest).
  */
-function asFunctionRequest(req: Request): Request {
+async function asFunctionRequest(req: Request, limit: number): Promise<Request> {
   const url = new URL(req.url);
   url.pathname = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
     method: req.method,
     headers: req.headers,
-    body: hasBody ? req.body : undefined,
+    body: hasBody ? await readBody(req, limit) : undefined,
     signal: req.signal,
     duplex: 'half',
   } as RequestInit);
@@ -128,8 +129,15 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
         p.log('functions', `${name}: failed to boot: ${(err as Error)?.stack ?? String(err)}`);
         return json({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' }, 503);
       }
+      let request: Request;
       try {
-        const res = await handler(asFunctionRequest(req));
+        request = await asFunctionRequest(req, p.config.maxBodyBytes);
+      } catch (err) {
+        if (!(err instanceof PayloadTooLargeError)) throw err;
+        return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
+      }
+      try {
+        const res = await handler(request);
         if (!(res instanceof Response)) throw new TypeError('the handler did not return a Response');
         return res;
       } catch (err) {

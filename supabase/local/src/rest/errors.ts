@@ -43,8 +43,10 @@ export function isPgError(err: unknown): err is PgErrorLike & Error {
 }
 
 /** PostgREST's SQLSTATE → HTTP status table (docs "Errors" → "SQLSTATE to HTTP"). */
-export function statusForSqlState(code: string, role: string): number {
+export function statusForSqlState(code: string, role: string, message = ''): number {
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  // pg-safeupdate's "… requires a WHERE clause" is the client's doing; other 21000s are not.
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
   const exact: Record<string, number> = {
     '23503': 409,
     '23505': 409,
@@ -54,6 +56,7 @@ export function statusForSqlState(code: string, role: string): number {
     '42P17': 500,
     P0001: 400,
     '53400': 500,
+    '57P01': 503,
   };
   if (code in exact) return exact[code]!;
   if (code === '42501') return role === 'anon' ? 401 : 403;
@@ -87,5 +90,5 @@ export function statusForSqlState(code: string, role: string): number {
 export function fromPgError(err: PgErrorLike & Error, role: string): ApiError {
   const code = String(err.code);
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return new ApiError(statusForSqlState(code, role), code, err.message, str(err.detail), str(err.hint));
+  return new ApiError(statusForSqlState(code, role, err.message), code, err.message, str(err.detail), str(err.hint));
 }

@@ -2,7 +2,8 @@
  * The REST API (PostgREST's contract as postgrest-js uses it): each request is one statement in
  * one transaction as the JWT's role, so grants and row-level security decide; Postgres builds
  * the JSON. Modules: parse.ts (query grammar), schema.ts (catalog cache), select.ts (reads and
- * embeds), filters.ts (conditions), write.ts (DML), rpc.ts (functions), errors.ts (statuses).
+ * embeds), filters.ts (conditions), write.ts (DML), rpc.ts (functions), errors.ts (statuses),
+ * limits.ts (what one request may cost).
  * Not implemented: embeds through views, ordering by embedded columns, aggregates, CSV/plan
  * output, PUT, limits on PATCH/DELETE.
  */
@@ -10,11 +11,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { ApiModule, Platform } from '../platform.ts';
-import type { Queryable, RequestAuth } from '../db/types.ts';
-import { PayloadTooLargeError, readText } from '../http.ts';
+import type { QueryResult, RequestAuth } from '../db/types.ts';
+import { parseJson, PayloadTooLargeError, readText } from '../http.ts';
 import { TokenError } from '../jwt.ts';
 import { ApiError, fromPgError, isPgError } from './errors.ts';
 import { ident, Params } from './filters.ts';
+import { checkCost, limitBodySize, responseTooLarge } from './limits.ts';
 import { parsePrefer, type Prefer } from './parse.ts';
 import { resolveCall } from './rpc.ts';
 import { loadSchema, type SchemaCache, type Table } from './schema.ts';
@@ -27,8 +29,19 @@ const OBJECT = 'application/vnd.pgrst.object+json';
 interface ReadRow {
   total: string | number | null;
   page: string | number;
-  body: string;
+  /** Null when larger than the response limit (limits.ts), which `bytes` then exceeds. */
+  body: string | null;
+  bytes: string | number | null;
 }
+
+/** The JSON body of a read, or the error for one too large to send. */
+function bodyOf(row: ReadRow): string | null {
+  if (row.body === null && row.bytes !== null) throw responseTooLarge(Number(row.bytes));
+  return row.body;
+}
+
+/** Runs the request's statement (`plan`: its read tree, whose filters the cost check reads). */
+type RunQuery = <R>(sql: string, values: unknown[], plan?: Node) => Promise<QueryResult<R>>;
 
 /** Rolls the transaction back after the response is computed (Prefer: tx=rollback). */
 class Rollback extends Error {
@@ -112,7 +125,7 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
     const text = await readText(req, p.config.maxBodyBytes);
     if (text.trim() === '') return undefined;
     try {
-      return JSON.parse(text);
+      return parseJson(text);
     } catch (err) {
       throw new ApiError(400, 'PGRST102', 'Empty or invalid json', (err as Error).message);
     }
@@ -126,11 +139,18 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
     return t;
   }
 
-  async function run(auth: RequestAuth, prefer: Prefer, readOnly: boolean, fn: (tx: Queryable) => Promise<Response>): Promise<Response> {
+  /**
+   * One request's transaction as its role. `query` runs the request's statement, checked first
+   * against the role's cost limit where the database cannot cancel it (limits.ts).
+   */
+  async function run(auth: RequestAuth, prefer: Prefer, readOnly: boolean, fn: (query: RunQuery) => Promise<Response>): Promise<Response> {
     try {
-      return await p.db.asRole(auth, async (tx) => {
+      return await p.db.asRole(auth, async (tx, settings) => {
         if (readOnly) await tx.query('set transaction read only');
-        const res = await fn(tx);
+        const res = await fn(async (sql, values, plan) => {
+          await checkCost(tx, p.db.cancelsStatements, settings, sql, values, plan);
+          return tx.query(sql, values);
+        });
         if (prefer.tx === 'rollback') throw new Rollback(res);
         return res;
       });
@@ -166,8 +186,8 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
       singular: strict || Boolean(source.single),
       scalarColumn: source.scalar,
     });
-    return run(auth, prefer, source.readOnly ?? false, async (tx) => {
-      const row = (await tx.query<ReadRow>(sql, params.values)).rows[0]!;
+    return run(auth, prefer, source.readOnly ?? false, async (query) => {
+      const row = (await query<ReadRow>(sql, params.values, node)).rows[0]!;
       const page = Number(row.page);
       const total = row.total === null ? null : Number(row.total);
       if (strict && page !== 1) throw singularError(page);
@@ -175,12 +195,15 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
       const headers: Record<string, string> = { 'content-range': contentRange(offset, page, total) };
       if (strict) headers['content-type'] = `${OBJECT}; charset=utf-8`;
       const partial = total !== null && page < total && !strict;
-      return respond(head ? '' : row.body, partial ? 206 : 200, headers);
+      return respond(head ? '' : bodyOf(row), partial ? 206 : 200, headers);
     });
   }
 
-  /** Writes with `returning`: wrap in a CTE and build the representation with the read machinery. */
-  async function write(req: Request, auth: RequestAuth, url: URL, prefer: Prefer, table: Table, build: (params: Params, returning: boolean) => string | null, status: number): Promise<Response> {
+  /**
+   * Writes with `returning`: wrap in a CTE and build the representation with the read machinery.
+   * `filters`: the PATCH/DELETE conditions.
+   */
+  async function write(req: Request, auth: RequestAuth, url: URL, prefer: Prefer, table: Table, build: (params: Params, returning: boolean) => string | null, status: number, filters?: Node): Promise<Response> {
     const c = await schema();
     const singular = (req.headers.get('accept') ?? '').includes(OBJECT);
     const representation = prefer.return === 'representation';
@@ -192,14 +215,14 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
       node = buildReadPlan(c, { name: table.name, table }, new URLSearchParams(url.searchParams.has('select') ? { select: url.searchParams.get('select')! } : {}));
       sql = `with _w as (${dml}) ${readSql(SCHEMA, node, '_w', params, { count: false, head: false, singular })}`;
     }
-    return run(auth, prefer, false, async (tx) => {
+    return run(auth, prefer, false, async (query) => {
       let affected = 0;
-      let body = '[]';
+      let body: string | null = '[]';
       if (sql !== null) {
-        const r = await tx.query<ReadRow>(sql, params.values);
+        const r = await query<ReadRow>(sql, params.values, filters);
         if (node) {
           affected = Number(r.rows[0]!.page);
-          body = r.rows[0]!.body;
+          body = bodyOf(r.rows[0]!);
         } else affected = r.rowCount;
       }
       if (singular && affected !== 1) throw singularError(affected);
@@ -233,11 +256,11 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
         const patch = body as Record<string, unknown>;
         const columns = writeColumns(table, [patch], url.searchParams.get('columns'));
         const node = filtersOnly(table, url);
-        return write(req, auth, url, prefer, table, (params, returning) => (columns.length ? updateSql(SCHEMA, table, patch, columns, node, params, returning) : null), 204);
+        return write(req, auth, url, prefer, table, (params, returning) => (columns.length ? updateSql(SCHEMA, table, patch, columns, node, params, returning) : null), 204, node);
       }
       case 'DELETE': {
         const node = filtersOnly(table, url);
-        return write(req, auth, url, prefer, table, (params, returning) => deleteSql(SCHEMA, table, node, params, returning), 204);
+        return write(req, auth, url, prefer, table, (params, returning) => deleteSql(SCHEMA, table, node, params, returning), 204, node);
       }
       default:
         throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
@@ -280,15 +303,15 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
     // Like PostgREST, GET runs read-only: a volatile function that writes fails with 25006 (405).
     const readOnly = fromQuery && fn.volatility === 'v';
     if (fn.isVoid) {
-      return run(auth, prefer, readOnly, async (tx) => {
-        await tx.query(`select ${call.sql}`, params.values);
+      return run(auth, prefer, readOnly, async (query) => {
+        await query(`select ${call.sql}`, params.values);
         return respond(null, 204);
       });
     }
     if (!fn.setof && !fn.composite) {
-      return run(auth, prefer, readOnly, async (tx) => {
-        const r = await tx.query<{ body: string }>(`select to_json(${call.sql})::text as body`, params.values);
-        return respond(r.rows[0]!.body, 200);
+      return run(auth, prefer, readOnly, async (query) => {
+        const r = await query<ReadRow>(limitBodySize(`select null as total, 1 as page, to_json(${call.sql})::text as body`), params.values);
+        return respond(bodyOf(r.rows[0]!), 200);
       });
     }
     // Composite or set-returning: a FROM item the read machinery can filter, order and page;
@@ -343,6 +366,8 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
     async start() {
       await reload();
       stopListening = await p.db.listen('pgrst', (payload) => {
+        // PostgREST re-reads the roles' settings on 'reload config'.
+        if (payload.includes('reload config')) p.db.reloadRoleSettings();
         if (payload === '' || payload.includes('reload schema') || payload.includes('reload')) {
           reload().catch((err: Error) => p.log('rest', `schema reload failed: ${err.message}`));
         }

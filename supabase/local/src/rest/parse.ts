@@ -3,6 +3,7 @@
  * data. Pure: no schema knowledge, no SQL.
  */
 import { parseError } from './errors.ts';
+import { MAX_EMBED_DEPTH, MAX_LOGIC_DEPTH, tooDeep } from './limits.ts';
 
 /** One step of a JSON path: `->key` or `->>key`. */
 export interface JsonStep {
@@ -164,7 +165,7 @@ export function parseField(s: string): Field {
 
 const CAST = /^[a-z_][a-z0-9_ ]*(\[\])?$/i;
 
-function parseItem(raw: string): SelectItem {
+function parseItem(raw: string, depth: number): SelectItem {
   if (raw === '*') return { kind: 'star' };
   // Embedded resource: [...][alias:]name[!hint][!inner](items)
   const open = raw.indexOf('(');
@@ -193,7 +194,8 @@ function parseItem(raw: string): SelectItem {
       else if (b && !hint) hint = checkIdent(b, 'hint');
       else throw parseError('failed to parse select parameter', raw);
     }
-    return { kind: 'embed', name, alias, hint, inner, spread, items: parseSelect(inside, true) };
+    if (depth >= MAX_EMBED_DEPTH) throw tooDeep('select parameter', 'embedded resources', MAX_EMBED_DEPTH);
+    return { kind: 'embed', name, alias, hint, inner, spread, items: parseSelect(inside, depth + 1) };
   }
   let rest = raw;
   let alias: string | undefined;
@@ -212,13 +214,16 @@ function parseItem(raw: string): SelectItem {
   return { kind: 'column', field: parseField(rest), alias, cast };
 }
 
-/** The `select=` parameter: columns, aliases, casts, JSON paths and embedded resources. */
-export function parseSelect(select: string | null, nested = false): SelectItem[] {
+/**
+ * The `select=` parameter: columns, aliases, casts, JSON paths and embedded resources.
+ * `depth`: how many embedded resources this list is inside (at most MAX_EMBED_DEPTH).
+ */
+export function parseSelect(select: string | null, depth = 0): SelectItem[] {
   const s = stripSpaces(select ?? '*');
-  if (s === '') return nested ? [] : [{ kind: 'star' }];
+  if (s === '') return depth > 0 ? [] : [{ kind: 'star' }];
   return splitTop(s).map((item) => {
     if (item === '') throw parseError('failed to parse select parameter', `(${s})`);
-    return parseItem(item);
+    return parseItem(item, depth);
   });
 }
 
@@ -280,13 +285,17 @@ export function parseKey(key: string): { path: string[]; last: string } {
   return { path: parts, last };
 }
 
-/** `(a.eq.1,or(b.gt.2,c.is.null))` for `or=`/`and=` (and `not.or=`…). */
-export function parseLogic(path: string[], op: 'and' | 'or', negate: boolean, value: string): Logic {
+/**
+ * `(a.eq.1,or(b.gt.2,c.is.null))` for `or=`/`and=` (and `not.or=`…). `depth`: the trees this
+ * one is inside (at most MAX_LOGIC_DEPTH).
+ */
+export function parseLogic(path: string[], op: 'and' | 'or', negate: boolean, value: string, depth = 0): Logic {
+  if (depth >= MAX_LOGIC_DEPTH) throw tooDeep('logic tree', 'logic trees', MAX_LOGIC_DEPTH);
   if (!value.startsWith('(') || !value.endsWith(')')) throw parseError('failed to parse logic tree', `(${value})`);
   const parts = splitTop(value.slice(1, -1));
   const children = parts.map((part): Filter => {
     const lm = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
-    if (lm) return parseLogic(path, lm[2] as 'and' | 'or', Boolean(lm[1]), lm[3]!);
+    if (lm) return parseLogic(path, lm[2] as 'and' | 'or', Boolean(lm[1]), lm[3]!, depth + 1);
     // col.op.value where col may contain ->; split at the first '.' after the column.
     const fm = /^("(?:[^"\\]|\\.)*"|[^.]+)\.(.+)$/s.exec(part);
     if (!fm) throw parseError('failed to parse logic tree', `(${value})`);

@@ -4,6 +4,7 @@
  */
 import { ApiError, parseError } from './errors.ts';
 import { checkColumn, fieldSql, filterSql, ident, orderSql, Params } from './filters.ts';
+import { limitBodySize } from './limits.ts';
 import {
   parseCount,
   parseKey,
@@ -241,8 +242,8 @@ export interface ReadOptions {
 }
 
 /**
- * The one statement for a read: `total`, `page` (rows in this page) and `body` (JSON text built
- * by Postgres). `source` is the FROM item (a table, a CTE, or a function call).
+ * The one statement for a read: `total`, `page` (rows in this page), `body` (JSON text built
+ * by Postgres; null when too large) and its size in `bytes`. `source` is the FROM item (a table, a CTE, or a function call).
  */
 export function readSql(schema: string, node: Node, source: string, params: Params, opts: ReadOptions): string {
   const alias = ident(node.name);
@@ -254,5 +255,5 @@ export function readSql(schema: string, node: Node, source: string, params: Para
     const v = `_t.${ident(opts.scalarColumn)}`;
     body = opts.singular ? `coalesce(to_json((array_agg(${v}))[1])::text, 'null')` : `coalesce(json_agg(${v}), '[]')::text`;
   } else body = opts.singular ? `coalesce((json_agg(_t)->0)::text, 'null')` : `coalesce(json_agg(_t), '[]')::text`;
-  return `select ${total} as total, count(*) as page, ${body} as body from (${rows}) _t`;
+  return limitBodySize(`select ${total} as total, count(*) as page, ${body} as body from (${rows}) _t`);
 }

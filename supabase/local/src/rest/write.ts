@@ -10,6 +10,15 @@ export function unknownPayloadColumn(table: string, column: string): ApiError {
   return new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 }
 
+/**
+ * Supabase runs PostgREST with pg-safeupdate: an UPDATE or DELETE without a WHERE clause fails
+ * with SQLSTATE 21000, which PostgREST answers with 400. Only filters make a WHERE clause.
+ */
+function whereClause(command: 'UPDATE' | 'DELETE', node: Node, alias: string, table: Table, params: Params): string {
+  if (node.filters.length === 0) throw new ApiError(400, '21000', `${command} requires a WHERE clause`);
+  return ` where ${node.filters.map((f) => filterSql(f, alias, table, table.name, params)).join(' and ')}`;
+}
+
 function invalidBody(message: string): ApiError {
   return new ApiError(400, 'PGRST102', message);
 }
@@ -86,10 +95,9 @@ export function updateSql(schema: string, table: Table, patch: Record<string, un
   const alias = ident(table.name);
   const body = params.add(JSON.stringify(patch));
   const sets = columns.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ');
-  const where = node.filters.map((f) => filterSql(f, alias, table, table.name, params));
   return (
     `update ${target} as ${alias} set ${sets} from jsonb_populate_record(null::${target}, ${body}::jsonb) _r` +
-    (where.length ? ` where ${where.join(' and ')}` : '') +
+    whereClause('UPDATE', node, alias, table, params) +
     (returning ? ` returning ${alias}.*` : '')
   );
 }
@@ -97,10 +105,9 @@ export function updateSql(schema: string, table: Table, patch: Record<string, un
 /** `delete from t where <filters>` */
 export function deleteSql(schema: string, table: Table, node: Node, params: Params, returning: boolean): string {
   const alias = ident(table.name);
-  const where = node.filters.map((f) => filterSql(f, alias, table, table.name, params));
   return (
     `delete from ${ident(schema)}.${ident(table.name)} as ${alias}` +
-    (where.length ? ` where ${where.join(' and ')}` : '') +
+    whereClause('DELETE', node, alias, table, params) +
     (returning ? ` returning ${alias}.*` : '')
   );
 }

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { ERR } from './errors.ts';
+import { parseJson } from '../http.ts';
 
 /** One uploaded file, whichever way supabase-js sent it. */
 export interface IncomingFile {
@@ -19,7 +20,7 @@ function cacheControlFrom(value: string | null | undefined): string {
 function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJson(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     throw ERR.invalidRequest('Invalid metadata');
@@ -61,7 +62,7 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     throw ERR.invalidRequest('Body is not valid JSON');
   }
