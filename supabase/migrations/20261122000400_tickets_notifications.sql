@@ -156,7 +156,7 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
  * characters); the subject defaults to the footer's 'Nuova richiesta di supporto generale'.
  * The ticket's address is always the account's own e-mail, read here: p_sender_email (what
  * the form sends) is not trusted, or anyone could file tickets, and read the replies, under
- * another user's address (issue 10, item 12).
+ * another user's address.
  */
 create or replace function private.create_ticket(
   p_sender_email text,

@@ -59,7 +59,7 @@ create policy "Owners and staff can delete listing photos" on storage.objects
               or ((storage.foldername(name))[1] = (select auth.uid())::text and (select private.current_user_can_write()))));
 
 -- ---------------------------------------------------------------------------------------
--- Writes that skip RLS (issue 10, item 15): an upload through a signed upload URL runs as the
+-- Writes that skip RLS: an upload through a signed upload URL runs as the
 -- storage service with the signer as owner, so RLS is not asked again. This trigger is: the
 -- owner recorded on the object must still be allowed to write under that listing folder, so
 -- a URL signed before a ban, or before the listing was deleted, stops working.
@@ -97,7 +97,7 @@ create trigger listing_photo_objects_check_owner before insert or update of buck
   for each row execute function private.check_listing_photo_object_owner();
 
 -- ---------------------------------------------------------------------------------------
--- Photo addresses (issue 10, item 14): listing_photos.url and original_url are shown to
+-- Photo addresses: listing_photos.url and original_url are shown to
 -- every visitor, so they may only be this project's public URL of a file in the listing's
 -- folder: {project_url}/storage/v1/object/public/listing_photos/{owner id}/{listing id}/{file}
 -- (what storage-js getPublicUrl builds); storage_path and original_path the same object

@@ -46,7 +46,7 @@ create trigger admin_notifications_send_push after insert on public.admin_notifi
   execute function public.dispatch_push_webhook();
 
 -- ---------------------------------------------------------------------------------------
--- Push endpoints (issue 10, item 11): send-push posts to whatever endpoint a subscription
+-- Push endpoints: send-push posts to whatever endpoint a subscription
 -- holds, so only https URLs of the browser push services are accepted: FCM (Chrome, Edge on
 -- Android, Opera), Mozilla autopush (Firefox), Apple (Safari) and Microsoft WNS. send-push
 -- checks the same list again before it posts (supabase/functions/_shared/push-endpoint.ts).
