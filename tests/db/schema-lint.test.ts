@@ -13,7 +13,7 @@ import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 
 const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url));
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings']);
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count']);
 
 let db: Database;
 let dataDir: string;
