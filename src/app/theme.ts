@@ -1,9 +1,18 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, PasswordInput } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
 
 export const theme = createTheme({
   primaryColor: 'pink',
   // Shade 8 keeps white-on-pink and pink-on-white text above 4.5:1 (WCAG AA).
   primaryShade: 8,
+  // Dark text on light filled colours (the yellow 'In Attesa' badge), white on dark ones.
+  autoContrast: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Mantine's toggle is labelled in English.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.auth.fields.passwordToggle } },
+    }),
+  },
 });
