@@ -1,4 +1,4 @@
-import { createTheme, PasswordInput } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 
 export const theme = createTheme({
@@ -10,9 +10,10 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
   components: {
-    // Mantine's toggle is labelled in English.
-    PasswordInput: PasswordInput.extend({
+    // Mantine's toggle is labelled in English. A plain object, not PasswordInput.extend():
+    // importing the component here would pull it into the first route's JavaScript.
+    PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.auth.fields.passwordToggle } },
-    }),
+    },
   },
 });
