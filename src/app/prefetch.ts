@@ -9,10 +9,8 @@ import { listingIdOf, paths } from '@/lib/paths.ts';
  */
 export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
   if (pathname === paths.home) prefetchHome();
-  else if (pathname === paths.search) {
-    prefetchSearch(search);
-    void import('@/features/search/SearchPage.tsx');
-  } else {
+  else if (pathname === paths.search) prefetchSearch(search);
+  else {
     const id = listingIdOf(pathname);
     if (id === null) return;
     prefetchListingDetail(id);

@@ -5,8 +5,10 @@ import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';
 import { Guard } from './Guard.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
-// The home page is most visits' first screen: in the first chunk, not one more round trip away.
+// The home page and bare /search (the home-screen shortcut) are most visits' first screens:
+// in the first chunk, not one more round trip away.
 import HomePage from '@/features/listings/HomePage.tsx';
+import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
@@ -17,7 +19,6 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 // index.ts would pull every screen into the first chunk. Screens render without Suspense
 // and show the offline notice when their code cannot be downloaded (see lazyScreen).
 const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
-const SearchPage = lazyScreen(() => import('@/features/search/SearchPage.tsx'));
 const AuthPage = lazyScreen(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));

@@ -4,12 +4,17 @@ import { countListings, type SearchParams } from './api.ts';
 /** Totals already known, by search key: Back shows them at once. */
 const known = new Map<string, number>();
 
-/** The real total of the search `params` (stable key: `key`), or null until it is known. */
-export function useListingCount(params: SearchParams, key: string): number | null {
+/**
+ * The real total of the search `params` (stable key: `key`), or null until it is known.
+ * Asked once `ready` (the first page is drawn): the total is not worth delaying the first
+ * cards and their photo for, on a phone's connection.
+ */
+export function useListingCount(params: SearchParams, key: string, ready: boolean): number | null {
   const [count, setCount] = useState<{ key: string; total: number } | null>(() => (known.has(key) ? { key, total: known.get(key)! } : null));
   const paramsRef = useRef(params);
   paramsRef.current = params;
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     countListings(paramsRef.current).then(
       (total) => {
@@ -21,7 +26,7 @@ export function useListingCount(params: SearchParams, key: string): number | nul
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, ready]);
   if (count?.key === key) return count.total;
   return known.get(key) ?? null;
 }

@@ -24,7 +24,7 @@ export default function SearchPage() {
   const [showFilters, setShowFilters] = useState(false);
   const filtersOpened = useLatch(showFilters);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
-  const total = useListingCount(filters, key);
+  const total = useListingCount(filters, key, status !== 'loading');
   const results = useRef<HTMLDivElement>(null);
   const toResults = useRef(false);
   // After 'Cerca' the page goes to the top of the new results.
