@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** e2e runs against `npm start` (scripts/start.ts) on its own ports over a fresh database. */
-export const API_PORT = 54331;
-export const APP_PORT = 4183;
+/**
+ * e2e runs against `npm start` (scripts/start.ts) on its own ports over a fresh database.
+ * E2E_API_PORT / E2E_APP_PORT move them, so a second run (another checkout) does not reuse
+ * or clash with the first one's servers.
+ */
+export const API_PORT = Number(process.env.E2E_API_PORT || 54331);
+export const APP_PORT = Number(process.env.E2E_APP_PORT || 4183);
+// The specs' helpers reach the platform through this (tests/e2e/support).
+process.env.SUPABASE_LOCAL_PORT = String(API_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 /** The e2e build has its own folder; tests that swap the service worker read it from here. */

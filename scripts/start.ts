@@ -15,6 +15,11 @@ const outDir = process.env.APP_OUT_DIR ?? 'dist';
 
 process.on('unhandledRejection', (err) => console.error('[start] unhandled rejection:', err));
 
+// The auth e-mails' links return to the app where it is served (GoTrue's site URL and
+// redirect allow-list), whatever APP_PORT is.
+process.env.GOTRUE_SITE_URL ??= `http://127.0.0.1:${appPort}`;
+process.env.GOTRUE_URI_ALLOW_LIST ??= [`http://127.0.0.1:${appPort}/**`, `http://localhost:${appPort}/**`].join(',');
+
 // A development server: it serves the local mail outbox (sign-in links) at /_dev/mail.
 const platform = await startPlatform({ devMailOutbox: true });
 

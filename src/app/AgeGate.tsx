@@ -4,6 +4,7 @@ import { Button } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
 import classes from './AgeGate.module.css';
+import { paths } from '@/lib/paths.ts';
 
 export { AGE_GATE_KEY, ageConfirmed };
 const EXEMPT = ['/termini', '/privacy', '/auth/callback', '/banned'];
@@ -63,7 +64,7 @@ export function AgeGate({ signedIn }: { signedIn: boolean }) {
           {m.leave}
         </Button>
         <p className={classes.legal}>
-          {m.legalPrefix} <Link to="/termini">{t.frame.footer.terms}</Link> {m.legalAnd} <Link to="/privacy">{t.frame.footer.privacy}</Link>.
+          {m.legalPrefix} <Link to={paths.terms}>{t.frame.footer.terms}</Link> {m.legalAnd} <Link to={paths.privacy}>{t.frame.footer.privacy}</Link>.
         </p>
       </div>
     </dialog>

@@ -3,6 +3,7 @@ import { Anchor, Box, Group, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 // By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
 import { openSupportDialog } from '@/features/tickets/store.ts';
+import { paths } from '@/lib/paths.ts';
 
 const f = t.frame.footer;
 
@@ -11,10 +12,10 @@ export function Footer() {
   return (
     <Box component="footer" px="md" py="md" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
       <Group component="nav" aria-label={f.nav} justify="center" gap="lg">
-        <Anchor component={Link} to="/termini" c="gray.8">
+        <Anchor component={Link} to={paths.terms} c="gray.8">
           {f.terms}
         </Anchor>
-        <Anchor component={Link} to="/privacy" c="gray.8">
+        <Anchor component={Link} to={paths.privacy} c="gray.8">
           {f.privacy}
         </Anchor>
         <Anchor component="button" type="button" c="gray.8" onClick={() => openSupportDialog()}>

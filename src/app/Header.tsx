@@ -4,6 +4,7 @@ import { Anchor, Box, Button, Group } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { signOutEverywhere, useViewer } from '@/features/auth/index.ts';
 import { clearPersistedState } from './stores.ts';
+import { paths } from '@/lib/paths.ts';
 
 const h = t.frame.header;
 const SignedInControls = lazy(() => import('./SignedInControls.tsx'));
@@ -29,7 +30,7 @@ export function Header() {
       await signOutEverywhere();
     } finally {
       await clearPersistedState();
-      navigate('/', { replace: true });
+      navigate(paths.home, { replace: true });
     }
   }
 
@@ -47,7 +48,7 @@ export function Header() {
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" maw={1200} mx="auto">
-        <Anchor component={Link} to="/" underline="never" c="pink.8" fw={800} fz={17} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
+        <Anchor component={Link} to={paths.home} underline="never" c="pink.8" fw={800} fz={17} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
           <BrandMark />
           {/* Staff carry one more header button: on a phone their brand is the heart alone. */}
           <Box component="span" visibleFrom={viewer.staff ? 'xs' : undefined} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -55,11 +56,11 @@ export function Header() {
           </Box>
         </Anchor>
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Button component={Link} to="/new-listing" size="sm" visibleFrom="sm">
+          <Button component={Link} to={paths.newListing} size="sm" visibleFrom="sm">
             {h.createListing}
           </Button>
           {viewer.staff && (
-            <Button component={Link} to="/admin" size="compact-sm" variant="filled" px={8}>
+            <Button component={Link} to={paths.admin} size="compact-sm" variant="filled" px={8}>
               {h.adminPanel}
             </Button>
           )}

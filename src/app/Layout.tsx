@@ -12,6 +12,7 @@ import { AgeGate } from './AgeGate.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
+import { useScrollRestoration } from './useScrollRestoration.ts';
 
 // The support dialog loads on first need, keeping it out of the first route's JavaScript.
 const SupportDialog = lazy(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })));
@@ -22,6 +23,7 @@ export function Layout() {
   const starting = useViewerStarting();
   // Once opened, the dialog stays mounted (its code is loaded on first use).
   const supportWanted = useLatch(useSupportDialogStore((s) => s.opened));
+  useScrollRestoration();
   if (starting) return <LoadingScreen />;
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 
 const m = t.frame.notFound;
 
@@ -15,7 +16,7 @@ export function NotFound() {
           {m.title}
         </Title>
         <Text>{m.text}</Text>
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.home}>
           {m.home}
         </Button>
       </Stack>

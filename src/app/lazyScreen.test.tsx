@@ -47,4 +47,17 @@ describe('lazyScreen', () => {
     expect(await screen.findByText('La pagina')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('says a screen whose code cannot be downloaded is not available offline, and loads it once back online', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: /assets/TermsPage.js'))
+      .mockResolvedValueOnce({ default: Page });
+    const Screen = lazyScreen(load);
+    render(<Screen />);
+    expect(await screen.findByText(t.frame.screenOffline.title)).toBeInTheDocument();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('La pagina')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

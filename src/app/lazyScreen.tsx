@@ -1,12 +1,15 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { isChunkLoadError } from '@/lib/chunkError.ts';
 import { PageLoader } from './LoadingScreen.tsx';
+import { ScreenOffline } from './ScreenOffline.tsx';
 
 /**
  * A lazily loaded screen without Suspense: boot.ts has usually fetched a visit's first
  * screen before React renders, and React holds a screen that replaces a Suspense fallback
  * until the fallback has shown for 300 ms, a third of a second lost on the first page. Here
  * a screen that is there renders at once; otherwise the page loader shows until it arrives.
- * A screen that cannot load is thrown to the route's error boundary.
+ * Code that cannot be downloaded (offline) shows the offline notice and loads again when the
+ * device is back online; any other failure is thrown to the route's error boundary.
  */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
@@ -22,6 +25,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 
   return function Screen() {
     const [state, setState] = useState<{ Component?: ComponentType; error?: unknown }>(() => ({ Component: loaded }));
+    const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (state.Component) return;
       let live = true;
@@ -32,8 +36,15 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
       return () => {
         live = false;
       };
-    }, [state.Component]);
-    if (state.error) throw state.error;
+    }, [state.Component, attempt]);
+    const retry = useCallback(() => {
+      setState({});
+      setAttempt((n) => n + 1);
+    }, []);
+    if (state.error) {
+      if (isChunkLoadError(state.error)) return <ScreenOffline onRetry={retry} />;
+      throw state.error;
+    }
     return state.Component ? <state.Component /> : <PageLoader />;
   };
 }

@@ -1,5 +1,6 @@
 import { prefetchHome, prefetchListingDetail } from '@/features/listings/boot.ts';
 import { prefetchSearch } from '@/features/search/boot.ts';
+import { listingIdOf, paths } from '@/lib/paths.ts';
 
 /**
  * The public routes' data, requested while the app's code is still loading (see
@@ -7,14 +8,12 @@ import { prefetchSearch } from '@/features/search/boot.ts';
  * The specifiers are routes.tsx's, so the screens load once, as the same chunks.
  */
 export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname' | 'search'>) {
-  if (pathname === '/') prefetchHome();
-  else if (pathname === '/search') {
-    prefetchSearch(search);
-    void import('@/features/search/SearchPage.tsx');
-  } else {
-    const detail = /^\/listing\/([^/]+)\/?$/.exec(pathname);
-    if (!detail) return;
-    prefetchListingDetail(decodeURIComponent(detail[1]!));
+  if (pathname === paths.home) prefetchHome();
+  else if (pathname === paths.search) prefetchSearch(search);
+  else {
+    const id = listingIdOf(pathname);
+    if (id === null) return;
+    prefetchListingDetail(id);
     void import('@/features/listings/ListingDetailPage.tsx');
   }
 }

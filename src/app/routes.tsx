@@ -1,10 +1,14 @@
-import { lazy } from 'react';
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { useDocumentTitle } from '@/lib/documentTitle.ts';
+import { paths } from '@/lib/paths.ts';
 import { Guard } from './Guard.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
-// The home page is most visits' first screen: in the first chunk, not one more round trip away.
+// The home page and bare /search (the home-screen shortcut) are most visits' first screens:
+// in the first chunk, not one more round trip away.
 import HomePage from '@/features/listings/HomePage.tsx';
+import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { Placeholder } from './Placeholder.tsx';
@@ -12,23 +16,36 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 // Route screens load lazily so the first route's JavaScript stays small. The app, at the
 // top of the dependency graph, imports screens by path: going through a feature's
-// index.ts would pull every screen into the first chunk. The public screens a visit can
-// start on render without Suspense (see lazyScreen).
+// index.ts would pull every screen into the first chunk. Screens render without Suspense
+// and show the offline notice when their code cannot be downloaded (see lazyScreen).
 const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
-const SearchPage = lazyScreen(() => import('@/features/search/SearchPage.tsx'));
-const AuthPage = lazy(() => import('@/features/auth/components/AuthPage.tsx'));
-const AuthCallbackPage = lazy(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
-const RegistrationSuccessPage = lazy(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
-const ChangePasswordPage = lazy(() => import('@/features/auth/components/ChangePasswordPage.tsx'));
-const BannedPage = lazy(() => import('@/features/auth/components/BannedPage.tsx'));
-const TermsPage = lazy(() => import('@/features/legal/components/TermsPage.tsx'));
-const PrivacyPage = lazy(() => import('@/features/legal/components/PrivacyPage.tsx'));
-const DashboardPage = lazy(() => import('@/features/dashboard/components/DashboardPage.tsx'));
-const ProfileSettingsPage = lazy(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
-const MyTicketsPage = lazy(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
-const NewTicketPage = lazy(() => import('@/features/tickets/components/NewTicketPage.tsx'));
+const AuthPage = lazyScreen(() => import('@/features/auth/components/AuthPage.tsx'));
+const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
+const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
+const ChangePasswordPage = lazyScreen(() => import('@/features/auth/components/ChangePasswordPage.tsx'));
+const BannedPage = lazyScreen(() => import('@/features/auth/components/BannedPage.tsx'));
+const TermsPage = lazyScreen(() => import('@/features/legal/components/TermsPage.tsx'));
+const PrivacyPage = lazyScreen(() => import('@/features/legal/components/PrivacyPage.tsx'));
+const DashboardPage = lazyScreen(() => import('@/features/dashboard/components/DashboardPage.tsx'));
+const ProfileSettingsPage = lazyScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
+const MyTicketsPage = lazyScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
+const NewTicketPage = lazyScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 
 const p = t.frame.placeholders;
+const title = t.frame.titles;
+
+/** A screen with its document title. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return children;
+}
+
+/** A route whose screen has a fixed title (the listing sets its own, from the listing). */
+const route = (path: string, screenTitle: string, screen: ReactNode): RouteObject => ({
+  path,
+  element: <Titled title={screenTitle}>{screen}</Titled>,
+});
+const placeholder = (path: string, name: string) => route(path, name, <Placeholder title={name} />);
 
 /** The route table of SPEC §2: every path with its guard. */
 export const routes: RouteObject[] = [
@@ -40,45 +57,42 @@ export const routes: RouteObject[] = [
     ),
     children: [
       // public
-      { path: '/', element: <HomePage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/listing/:id', element: <ListingDetailPage /> },
-      { path: '/termini', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/banned', element: <BannedPage /> },
-      { path: '/registration-success', element: <RegistrationSuccessPage /> },
+      route(paths.home, title.home, <HomePage />),
+      route(paths.search, title.search, <SearchPage />),
+      { path: paths.listing, element: <ListingDetailPage /> },
+      route(paths.terms, title.terms, <TermsPage />),
+      route(paths.privacy, title.privacy, <PrivacyPage />),
+      route(paths.authCallback, title.authCallback, <AuthCallbackPage />),
+      route(paths.banned, title.banned, <BannedPage />),
+      route(paths.registrationSuccess, title.registrationSuccess, <RegistrationSuccessPage />),
       // anonymous only
-      { element: <Guard access="authPage" />, children: [{ path: '/auth', element: <AuthPage /> }] },
+      { element: <Guard access="authPage" />, children: [route(paths.auth, title.auth, <AuthPage />)] },
       // signed in, no banned check
-      { element: <Guard access="memberAllowBanned" />, children: [{ path: '/my-tickets', element: <MyTicketsPage /> }] },
+      { element: <Guard access="memberAllowBanned" />, children: [route(paths.myTickets, title.myTickets, <MyTicketsPage />)] },
       // signed in, banned go to /banned
       {
         element: <Guard access="member" />,
         children: [
-          { path: '/new-ticket', element: <NewTicketPage /> },
-          { path: '/my-tickets/:ticketId', element: <Placeholder title={p.ticketDetail} /> },
-          { path: '/my-coupons', element: <Placeholder title={p.myCoupons} /> },
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/new-listing', element: <Placeholder title={p.newListing} /> },
-          { path: '/edit-listing/:id', element: <Placeholder title={p.editListing} /> },
-          { path: '/promote-listing/:listingId', element: <Placeholder title={p.promoteListing} /> },
-          { path: '/buy-credits', element: <Placeholder title={p.buyCredits} /> },
-          { path: '/profile-settings', element: <ProfileSettingsPage /> },
-          { path: '/change-password', element: <ChangePasswordPage /> },
-          { path: '/my-listings', element: <Placeholder title={p.myListings} /> },
-          { path: '/credit-history', element: <Placeholder title={p.creditHistory} /> },
+          route(paths.newTicket, title.newTicket, <NewTicketPage />),
+          placeholder(paths.ticket, p.ticketDetail),
+          placeholder(paths.myCoupons, p.myCoupons),
+          route(paths.dashboard, title.dashboard, <DashboardPage />),
+          placeholder(paths.newListing, p.newListing),
+          placeholder(paths.editListing, p.editListing),
+          placeholder(paths.promoteListing, p.promoteListing),
+          placeholder(paths.buyCredits, p.buyCredits),
+          route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),
+          route(paths.changePassword, title.changePassword, <ChangePasswordPage />),
+          placeholder(paths.myListings, p.myListings),
+          placeholder(paths.creditHistory, p.creditHistory),
         ],
       },
       // admin or supporto
       {
         element: <Guard access="staff" />,
-        children: [
-          { path: '/admin', element: <Placeholder title={p.admin} /> },
-          { path: '/admin/users/:userId/listings', element: <Placeholder title={p.adminUserListings} /> },
-        ],
+        children: [placeholder(paths.admin, p.admin), placeholder(paths.adminUserListings, p.adminUserListings)],
       },
-      { path: '*', element: <NotFound /> },
+      route('*', title.notFound, <NotFound />),
     ],
   },
 ];

@@ -1422,6 +1422,29 @@ export type Database = {
           photos: Json
         }[]
       }
+      search_listings_count: {
+        Args: {
+          p_age_max?: number
+          p_age_min?: number
+          p_availability_for?: string[]
+          p_body_type?: string[]
+          p_breast_type?: string[]
+          p_category?: string
+          p_city?: string
+          p_ethnicity?: string[]
+          p_eye_color?: string[]
+          p_hair_color?: string[]
+          p_meeting_location?: string[]
+          p_meeting_type?: string[]
+          p_nationality?: string[]
+          p_offered_services?: string[]
+          p_query?: string
+          p_rate_max?: number
+          p_rate_min?: number
+          p_zone?: string
+        }
+        Returns: number
+      }
       set_ticket_status: {
         Args: {
           p_status: string

@@ -6,6 +6,7 @@ const u = (s: string) => new URL(s);
 describe('service worker routes', () => {
   it('caches listing reads of the API', () => {
     expect(isListingApiRead(u('http://api/rest/v1/rpc/search_listings'), 'POST')).toBe(true);
+    expect(isListingApiRead(u('http://api/rest/v1/rpc/search_listings_count'), 'POST')).toBe(true);
     expect(isListingApiRead(u('http://api/rest/v1/rpc/listing_detail'), 'POST')).toBe(true);
     expect(isListingApiRead(u('http://api/rest/v1/listings?select=*'), 'GET')).toBe(true);
     expect(isListingApiRead(u('http://api/rest/v1/rpc/create_listing'), 'POST')).toBe(false);

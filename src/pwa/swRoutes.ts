@@ -1,7 +1,7 @@
 /** Which requests the service worker caches and how (pure, shared by sw.ts and its unit tests). */
 
 /** Listing reads of the API: the public search and detail functions and direct listing selects. */
-export const LISTING_RPC = /\/rest\/v1\/rpc\/(search_listings|listing_detail)\/?$/;
+export const LISTING_RPC = /\/rest\/v1\/rpc\/(search_listings|search_listings_count|listing_detail)\/?$/;
 export const LISTING_TABLES = /\/rest\/v1\/(listings|listing_photos)\/?$/;
 /** Listing photos in Storage (public object URLs and image transformations). */
 export const LISTING_PHOTO = /\/storage\/v1\/(object\/public|render\/image\/public)\/listing_photos\//;

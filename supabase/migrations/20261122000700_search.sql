@@ -1,6 +1,7 @@
--- Public search (issue 5): search_listings() with keyset pagination, the public detail of one
--- listing, and the indexes they need. Public order: active promotion first ('Hot'), then
--- the last bump (or the creation when never bumped), newest first; id breaks ties.
+-- Public search: search_listings() with keyset pagination, its total (search_listings_count(),
+-- on the same WHERE clause), the public detail of one listing, and the indexes they need.
+-- Public order: active promotion first ('Hot'), then the last bump (or the creation when
+-- never bumped), newest first; id breaks ties.
 
 -- The rank of a non-promoted listing: its last bump, or its creation.
 create index if not exists listings_public_rank_idx on public.listings
@@ -11,6 +12,69 @@ create index if not exists listings_category_rank_idx on public.listings
   (category, (coalesce(last_bumped_at, created_at)) desc, id desc) where not is_paused;
 create index if not exists listings_age_idx on public.listings (age) where not is_paused;
 create index if not exists listings_hourly_rate_idx on public.listings (hourly_rate) where not is_paused;
+
+/**
+ * The WHERE clause of a public search over `public.listings l`: public (not paused, not
+ * expired) and matching every filter given. It refers to the filters as $1..$18, in
+ * search_listings' argument order ($1 the trimmed query), so its callers execute it with the
+ * same parameters. Array filters match any of the values; the query is Italian full text.
+ */
+create or replace function private.search_listings_where(
+  p_query text,
+  p_category text,
+  p_city text,
+  p_zone text,
+  p_age_min integer,
+  p_age_max integer,
+  p_rate_min numeric,
+  p_rate_max numeric,
+  p_ethnicity text[],
+  p_nationality text[],
+  p_breast_type text[],
+  p_hair_color text[],
+  p_body_type text[],
+  p_eye_color text[],
+  p_meeting_type text[],
+  p_availability_for text[],
+  p_meeting_location text[],
+  p_offered_services text[]
+) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  filters text := 'not l.is_paused and l.expires_at > now()';
+begin
+  if p_category is not null and p_category <> '' then
+    filters := filters || ' and l.category = $2';
+  end if;
+  if p_city is not null and trim(p_city) <> '' then
+    filters := filters || ' and lower(l.city) = lower(trim($3))';
+  end if;
+  if p_zone is not null and trim(p_zone) <> '' then
+    filters := filters || ' and l.zone ilike ''%'' || trim($4) || ''%''';
+  end if;
+  if p_age_min is not null then filters := filters || ' and l.age >= $5'; end if;
+  if p_age_max is not null then filters := filters || ' and l.age <= $6'; end if;
+  if p_rate_min is not null then filters := filters || ' and l.hourly_rate >= $7'; end if;
+  if p_rate_max is not null then filters := filters || ' and l.hourly_rate <= $8'; end if;
+  if cardinality(p_ethnicity) > 0 then filters := filters || ' and l.ethnicity && $9'; end if;
+  if cardinality(p_nationality) > 0 then filters := filters || ' and l.nationality && $10'; end if;
+  if cardinality(p_breast_type) > 0 then filters := filters || ' and l.breast_type && $11'; end if;
+  if cardinality(p_hair_color) > 0 then filters := filters || ' and l.hair_color && $12'; end if;
+  if cardinality(p_body_type) > 0 then filters := filters || ' and l.body_type && $13'; end if;
+  if cardinality(p_eye_color) > 0 then filters := filters || ' and l.eye_color && $14'; end if;
+  if cardinality(p_meeting_type) > 0 then filters := filters || ' and l.meeting_type && $15'; end if;
+  if cardinality(p_availability_for) > 0 then filters := filters || ' and l.availability_for && $16'; end if;
+  if cardinality(p_meeting_location) > 0 then filters := filters || ' and l.meeting_location && $17'; end if;
+  if cardinality(p_offered_services) > 0 then filters := filters || ' and l.offered_services && $18'; end if;
+  if nullif(trim(coalesce(p_query, '')), '') is not null then
+    filters := filters || ' and l.search @@ websearch_to_tsquery(''italian''::regconfig, $1)';
+  end if;
+  return filters;
+end
+$$;
 
 /**
  * One page of public listings matching the filters, in public order. Array filters match
@@ -84,7 +148,7 @@ set search_path = ''
 as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
-  filters text := 'not l.is_paused and l.expires_at > now()';
+  filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services);
   promoted_sql text := '(l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now())';
   rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
   part_a text;
@@ -93,31 +157,7 @@ declare
   src text := 'public.listings l';
   matches int;
 begin
-  if p_category is not null and p_category <> '' then
-    filters := filters || ' and l.category = $2';
-  end if;
-  if p_city is not null and trim(p_city) <> '' then
-    filters := filters || ' and lower(l.city) = lower(trim($3))';
-  end if;
-  if p_zone is not null and trim(p_zone) <> '' then
-    filters := filters || ' and l.zone ilike ''%'' || trim($4) || ''%''';
-  end if;
-  if p_age_min is not null then filters := filters || ' and l.age >= $5'; end if;
-  if p_age_max is not null then filters := filters || ' and l.age <= $6'; end if;
-  if p_rate_min is not null then filters := filters || ' and l.hourly_rate >= $7'; end if;
-  if p_rate_max is not null then filters := filters || ' and l.hourly_rate <= $8'; end if;
-  if cardinality(p_ethnicity) > 0 then filters := filters || ' and l.ethnicity && $9'; end if;
-  if cardinality(p_nationality) > 0 then filters := filters || ' and l.nationality && $10'; end if;
-  if cardinality(p_breast_type) > 0 then filters := filters || ' and l.breast_type && $11'; end if;
-  if cardinality(p_hair_color) > 0 then filters := filters || ' and l.hair_color && $12'; end if;
-  if cardinality(p_body_type) > 0 then filters := filters || ' and l.body_type && $13'; end if;
-  if cardinality(p_eye_color) > 0 then filters := filters || ' and l.eye_color && $14'; end if;
-  if cardinality(p_meeting_type) > 0 then filters := filters || ' and l.meeting_type && $15'; end if;
-  if cardinality(p_availability_for) > 0 then filters := filters || ' and l.availability_for && $16'; end if;
-  if cardinality(p_meeting_location) > 0 then filters := filters || ' and l.meeting_location && $17'; end if;
-  if cardinality(p_offered_services) > 0 then filters := filters || ' and l.offered_services && $18'; end if;
   if q is not null then
-    filters := filters || ' and l.search @@ websearch_to_tsquery(''italian''::regconfig, $1)';
     -- A rare term: read its few matches through the full-text index, then sort them. A
     -- common one: walk the public order and stop after a page (the planner cannot tell
     -- which case it is from statistics, so count up to a threshold first).
@@ -171,7 +211,48 @@ begin
 end
 $$;
 
-comment on function private.search_listings is 'Public listing search with keyset pagination (issue 5).';
+comment on function private.search_listings is 'Public listing search with keyset pagination.';
+
+/**
+ * How many public listings match the filters (search_listings' filters, without paging).
+ * Security definer for the same reason as search_listings: under RLS the filters could not
+ * use the indexes.
+ */
+create or replace function private.search_listings_count(
+  p_query text default null,
+  p_category text default null,
+  p_city text default null,
+  p_zone text default null,
+  p_age_min integer default null,
+  p_age_max integer default null,
+  p_rate_min numeric default null,
+  p_rate_max numeric default null,
+  p_ethnicity text[] default null,
+  p_nationality text[] default null,
+  p_breast_type text[] default null,
+  p_hair_color text[] default null,
+  p_body_type text[] default null,
+  p_eye_color text[] default null,
+  p_meeting_type text[] default null,
+  p_availability_for text[] default null,
+  p_meeting_location text[] default null,
+  p_offered_services text[] default null
+) returns bigint
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  total bigint;
+  q text := nullif(trim(coalesce(p_query, '')), '');
+begin
+  execute format('select count(*) from public.listings l where %s', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services))
+    into total
+    using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services;
+  return total;
+end
+$$;
 
 /**
  * The public detail of one listing: {status: active|paused|expired|missing}, and when
@@ -216,9 +297,12 @@ begin
 end
 $$;
 
+revoke all on function private.search_listings_where from public, anon, authenticated;
 revoke all on function private.search_listings from public;
+revoke all on function private.search_listings_count from public;
 revoke all on function private.listing_detail(uuid) from public;
 grant execute on function private.search_listings to anon, authenticated, service_role;
+grant execute on function private.search_listings_count to anon, authenticated, service_role;
 grant execute on function private.listing_detail(uuid) to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
@@ -290,6 +374,35 @@ as $$
   select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit)
 $$;
 
+/** The API's entry point to private.search_listings_count, the SECURITY DEFINER body. */
+create or replace function public.search_listings_count(
+  p_query text default null,
+  p_category text default null,
+  p_city text default null,
+  p_zone text default null,
+  p_age_min integer default null,
+  p_age_max integer default null,
+  p_rate_min numeric default null,
+  p_rate_max numeric default null,
+  p_ethnicity text[] default null,
+  p_nationality text[] default null,
+  p_breast_type text[] default null,
+  p_hair_color text[] default null,
+  p_body_type text[] default null,
+  p_eye_color text[] default null,
+  p_meeting_type text[] default null,
+  p_availability_for text[] default null,
+  p_meeting_location text[] default null,
+  p_offered_services text[] default null
+) returns bigint
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services)
+$$;
+
 /** The API's entry point to private.listing_detail, the SECURITY DEFINER body. */
 create or replace function public.listing_detail(p_id uuid) returns jsonb
 language sql
@@ -301,6 +414,8 @@ as $$
 $$;
 
 revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer) from public;
+revoke all on function public.search_listings_count from public;
 revoke all on function public.listing_detail(uuid) from public;
+grant execute on function public.search_listings_count to anon, authenticated, service_role;
 grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer),
   public.listing_detail(uuid) to anon, authenticated, service_role;

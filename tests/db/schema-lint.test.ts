@@ -9,7 +9,7 @@ import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings']);
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count']);
 
 let fresh: FreshDatabase;
 let db: Database;

@@ -5,6 +5,7 @@ import { ListingGrid } from './ListingGrid.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { HOME_KEY } from './prefetch.ts';
 import { useListingPages } from './useListingPages.ts';
+import { paths } from '@/lib/paths.ts';
 
 const NO_FILTERS = {};
 
@@ -25,7 +26,7 @@ export default function HomePage() {
             {h.subtitle}
           </Text>
         </div>
-        <Button component={Link} to="/search" variant="light" size="sm" style={{ flexShrink: 0 }}>
+        <Button component={Link} to={paths.search} variant="light" size="sm" style={{ flexShrink: 0 }}>
           {h.searchCta}
         </Button>
       </Group>

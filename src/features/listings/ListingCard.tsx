@@ -5,6 +5,7 @@ import { attributeBadges, dateBadge, label, promotionState, visiblePhotos, type 
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
+import { listingPath } from '@/lib/paths.ts';
 
 export interface ListingCardProps {
   listing: Listing;
@@ -26,7 +27,7 @@ export function ListingCard({ listing, compact = false, priority = false, now }:
   const date = dateBadge(listing, compact);
   const badges = attributeBadges(listing);
   const c = t.listings.card;
-  const href = `/listing/${listing.id}`;
+  const href = listingPath(listing.id);
   const titleId = `listing-title-${listing.id}`;
   const reveal = () => setSwiped(true);
   return (

@@ -1,42 +1,83 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Center, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Center, Container, Loader, Text } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { useDocumentTitle } from '@/lib/documentTitle.ts';
+import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
-import { OfflineError, type ListingDetail } from './api.ts';
+import { useViewer } from '@/features/auth/index.ts';
+import { fetchListingDetail, fetchOwnListing, OfflineError, type ListingDetail } from './api.ts';
+import { ListingView } from './ListingView.tsx';
+import { promotionState, type Listing } from './model.ts';
+import { OwnerPanel, type OwnerState } from './OwnerPanel.tsx';
 import { listingDetail } from './prefetch.ts';
-import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl } from './model.ts';
-import { PhotoGallery } from './PhotoGallery.tsx';
 
 // The report form loads when first asked for.
 const ReportDialog = lazy(() => import('./ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
 
-type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'error' } | { kind: 'done'; detail: ListingDetail };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'offline' }
+  | { kind: 'error' }
+  | { kind: 'done'; detail: ListingDetail }
+  /** The viewer's own listing, whatever its state. */
+  | { kind: 'own'; listing: Listing; state: OwnerState; phone: string | null };
 
-/** '/listing/:id': gallery, every field, contact, share and report; Italian notices for paused/expired/offline. */
+/** The search parameter that opens the report form (kept through signing in). */
+const REPORT_PARAM = 'segnala';
+
+/**
+ * '/listing/:id': gallery, every field, contact, share and report; Italian notices for
+ * paused/expired/offline. The owner sees their own listing in any state, with its state and
+ * their actions instead of 'Segnala annuncio'.
+ */
 export default function ListingDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const viewer = useViewer();
+  const userId = viewer.user?.id ?? null;
   const d = t.listings.detail;
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const [version, setVersion] = useState(0);
   const [reportOpen, setReportOpen] = useState(false);
   const reportWanted = useLatch(reportOpen);
 
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
-    listingDetail(id)
+    resolve(id, userId, version)
       // The whole page at once is a big render: as a transition it yields to the browser.
-      .then((detail) => live && startTransition(() => setState({ kind: 'done', detail })))
+      .then((next) => live && startTransition(() => setState(next)))
       .catch((err: unknown) => live && setState({ kind: err instanceof OfflineError ? 'offline' : 'error' }));
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, userId, version]);
+
+  const shown = state.kind === 'own' ? state.listing : state.kind === 'done' && state.detail.status === 'active' ? state.detail.listing : null;
+  useDocumentTitle(shown ? t.frame.titles.listingOf(shown.title, shown.city) : t.frame.titles.listing);
+
+  // Back from signing in to report: the form opens again on this listing.
+  const reportAsked = searchParams.has(REPORT_PARAM);
+  const settled = state.kind !== 'loading';
+  const reportable = !!shown && state.kind === 'done';
+  useEffect(() => {
+    if (!reportAsked || !viewer.ready || !settled) return;
+    setSearchParams(
+      (p) => {
+        p.delete(REPORT_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    if (viewer.signedIn && reportable) setReportOpen(true);
+  }, [reportAsked, settled, reportable, viewer.ready, viewer.signedIn, setSearchParams]);
+
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
 
   const back = (
-    <Button variant="subtle" px={0} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+    <Button variant="subtle" px={0} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
       ‹ {d.back}
     </Button>
   );
@@ -48,7 +89,17 @@ export default function ListingDetailPage() {
       </Center>
     );
 
+  if (state.kind === 'own')
+    return (
+      <Container size="sm" px="sm" py="md">
+        {back}
+        <OwnerPanel listingId={state.listing.id} state={state.state} onChanged={changed} />
+        <ListingView listing={state.listing} phone={state.phone} owner />
+      </Container>
+    );
+
   if (state.kind !== 'done' || state.detail.status !== 'active' || !state.detail.listing) {
+    const missing = state.kind === 'done' && state.detail.status === 'missing';
     const message =
       state.kind === 'offline'
         ? d.offline
@@ -62,9 +113,9 @@ export default function ListingDetailPage() {
     return (
       <Container size="sm" px="sm" py="md">
         {back}
-        <Alert color={state.kind === 'done' && state.detail.status === 'missing' ? 'gray' : 'yellow'} title={message} mt="md" data-testid="listing-notice">
-          {state.kind === 'done' && state.detail.status === 'missing' && <Text size="sm">{d.notFoundHint}</Text>}
-          <Button component={Link} to="/" variant="light" mt="sm" size="xs">
+        <Alert color={missing ? 'gray' : 'yellow'} title={message} mt="md" data-testid="listing-notice">
+          {missing && <Text size="sm">{d.notFoundHint}</Text>}
+          <Button component={Link} to={paths.home} variant="white" mt="sm" size="xs">
             {d.toHome}
           </Button>
         </Alert>
@@ -73,120 +124,28 @@ export default function ListingDetailPage() {
   }
 
   const { listing, phone } = state.detail;
-  const photos = visiblePhotos(listing);
-  const promo = promotionState(listing);
-  const date = dateBadge(listing);
-  const tel = telUrl(phone);
-  const wa = whatsappUrl(phone, d.whatsappText(listing.title));
-  const share = async () => {
-    const url = `${window.location.origin}/listing/${listing.id}`;
-    try {
-      if (navigator.share) {
-        await navigator.share({ title: listing.title, text: d.shareText(listing.title), url });
-        return;
-      }
-      await navigator.clipboard.writeText(url);
-      notifications.show({ message: d.shareCopied });
-    } catch {
-      /* share sheet dismissed */
-    }
-  };
-
   return (
     <Container size="sm" px="sm" py="md">
       {back}
-      <Stack gap="md" mt="xs">
-        <PhotoGallery photos={photos} title={listing.title} />
-        <Group gap={6}>
-          {promo === 'active' && <Badge color="red">{t.listings.card.hot}</Badge>}
-          {promo === 'pending' && <Badge color="yellow">{t.listings.card.pending}</Badge>}
-          <Badge variant="light" color="grape">
-            {label('category', listing.category)}
-          </Badge>
-          <Badge variant="outline" color="gray" tt="none">
-            {date.prefix} {date.date}
-          </Badge>
-        </Group>
-        <Title order={1} size="h2">
-          {listing.title}
-        </Title>
-        <Text fw={500}>
-          {[listing.city, listing.zone].filter(Boolean).join(' · ')}
-          {listing.age != null && ` · ${t.listings.card.years(listing.age)}`}
-          {listing.hourly_rate != null && ` · ${t.listings.card.ratePerHour(formatRate(listing.hourly_rate))}`}
-        </Text>
-        <Group grow>
-          {tel && (
-            <Button component="a" href={tel} color="pink" data-testid="contact-call">
-              {d.call}
-            </Button>
-          )}
-          {wa && (
-            <Button component="a" href={wa} target="_blank" rel="noopener noreferrer" color="green" data-testid="contact-whatsapp">
-              {d.whatsapp}
-            </Button>
-          )}
-        </Group>
-        {!tel && <Text size="sm" c="dimmed">{d.noPhone}</Text>}
-        <Divider />
-        <section aria-labelledby="detail-description">
-          <Title order={2} size="h4" id="detail-description" mb={4}>
-            {d.description}
-          </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{listing.description}</Text>
-        </section>
-        <section aria-labelledby="detail-details">
-          <Title order={2} size="h4" id="detail-details" mb={4}>
-            {d.details}
-          </Title>
-          <Stack gap={6} component="dl" style={{ margin: 0 }}>
-            {ATTRIBUTE_KEYS.map((key) =>
-              (listing[key] ?? []).length ? (
-                <Group key={key} gap={6} align="baseline" wrap="wrap">
-                  <Text component="dt" size="sm" fw={600} miw={130}>
-                    {d.fields[key]}
-                  </Text>
-                  <Group component="dd" gap={4} m={0} wrap="wrap">
-                    {(listing[key] ?? []).map((v) => (
-                      <Badge key={v} variant="light" color="gray" tt="none">
-                        {label(key, v)}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Group>
-              ) : null,
-            )}
-            {listing.offered_services?.length ? (
-              <Group gap={6} align="baseline" wrap="wrap">
-                <Text component="dt" size="sm" fw={600} miw={130}>
-                  {d.fields.offered_services}
-                </Text>
-                <Group component="dd" gap={4} m={0} wrap="wrap">
-                  {listing.offered_services.map((v) => (
-                    <Badge key={v} variant="light" color="pink" tt="none">
-                      {label('offered_services', v)}
-                    </Badge>
-                  ))}
-                </Group>
-              </Group>
-            ) : null}
-          </Stack>
-        </section>
-        <Divider />
-        <Group grow>
-          <Button variant="light" onClick={() => void share()}>
-            {d.share}
-          </Button>
-          <Button variant="subtle" color="red" onClick={() => setReportOpen(true)}>
-            {d.report}
-          </Button>
-        </Group>
-      </Stack>
+      <ListingView listing={listing} phone={phone} onReport={() => setReportOpen(true)} />
       {reportWanted && (
         <Suspense fallback={null}>
-          <ReportDialog listingId={listing.id} opened={reportOpen} onClose={() => setReportOpen(false)} />
+          <ReportDialog listingId={listing.id} signedIn={viewer.signedIn} reportParam={REPORT_PARAM} opened={reportOpen} onClose={() => setReportOpen(false)} />
         </Suspense>
       )}
     </Container>
   );
+}
+
+/** The public detail, or for a signed-in owner their own listing in whatever state it is. */
+async function resolve(id: string, userId: string | null, version: number): Promise<State> {
+  // After the owner's own change, a fresh answer rather than the one boot.ts may have started.
+  const detail = await (version === 0 ? listingDetail(id) : fetchListingDetail(id));
+  const someoneElses = detail.listing && detail.listing.user_id !== userId;
+  if (!userId || detail.status === 'missing' || someoneElses) return { kind: 'done', detail };
+  const own = await fetchOwnListing(id, userId);
+  if (!own) return { kind: 'done', detail };
+  const expired = own.expires_at !== null && Date.parse(own.expires_at) <= Date.now();
+  const state: OwnerState = own.is_paused ? 'paused' : expired ? 'expired' : promotionState(own) === 'pending' ? 'pending' : 'active';
+  return { kind: 'own', listing: own, state, phone: detail.phone };
 }

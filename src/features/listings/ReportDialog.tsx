@@ -3,18 +3,25 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { listingPath } from '@/lib/paths.ts';
+import { authPath } from '@/features/auth/index.ts';
 import { reportListing } from './api.ts';
 
 const REASONS = Object.entries(t.listings.report.reasons).map(([value, label]) => ({ value, label }));
 
-/** 'Segnala annuncio': reason + text; creates a listing report (the staff get a new_report notification). */
-export function ReportDialog({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
+/**
+ * 'Segnala annuncio': reason + text; creates a listing report (the staff get a new_report
+ * notification). An anonymous visitor is asked to sign in first; signing in returns to the
+ * listing with `reportParam` set, and the listing opens the form again.
+ */
+export function ReportDialog({ listingId, signedIn, reportParam, opened, onClose }: { listingId: string; signedIn: boolean; reportParam: string; opened: boolean; onClose: () => void }) {
   const r = t.listings.report;
   const [reason, setReason] = useState<string | null>(null);
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [needLogin, setNeedLogin] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const needLogin = !signedIn || sessionEnded;
 
   const submit = async () => {
     if (!reason) {
@@ -25,7 +32,7 @@ export function ReportDialog({ listingId, opened, onClose }: { listingId: string
     const result = await reportListing(listingId, reason, details).catch(() => 'error' as const);
     setBusy(false);
     if (result === 'login') {
-      setNeedLogin(true);
+      setSessionEnded(true);
       return;
     }
     if (result === 'ok' || result === 'duplicate') {
@@ -47,7 +54,7 @@ export function ReportDialog({ listingId, opened, onClose }: { listingId: string
             <Button variant="default" onClick={onClose}>
               {r.cancel}
             </Button>
-            <Button component={Link} to={`/auth?tab=login&redirect=${encodeURIComponent(`/listing/${listingId}`)}`}>
+            <Button component={Link} to={authPath('login', `${listingPath(listingId)}?${reportParam}=1`)}>
               {r.login}
             </Button>
           </Group>

@@ -59,7 +59,8 @@ const arr = (v: string[] | undefined) => (v && v.length ? v : undefined);
 
 export const PAGE_SIZE = 20;
 
-export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
+/** The RPC arguments of a search's filters (shared by the pages and the total). */
+function filterArgs(params: SearchParams): Record<string, unknown> {
   const args: Record<string, unknown> = {
     p_query: params.query || undefined,
     p_category: params.category || undefined,
@@ -79,20 +80,30 @@ export async function searchListings(params: SearchParams, after: Cursor | null 
     p_availability_for: arr(params.availability_for),
     p_meeting_location: arr(params.meeting_location),
     p_offered_services: arr(params.offered_services),
-    p_after_promoted: after?.promoted,
-    p_after_rank: after?.rankAt,
-    p_after_id: after?.id,
-    p_limit: limit,
   };
   for (const k of Object.keys(args)) if (args[k] === undefined) delete args[k];
+  return args;
+}
+
+function failure(error: { message: string }): Error {
+  return isNetworkFailure(error.message) ? new OfflineError() : new Error(error.message);
+}
+
+export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
+  const args: Record<string, unknown> = { ...filterArgs(params), p_limit: limit };
+  if (after) Object.assign(args, { p_after_promoted: after.promoted, p_after_rank: after.rankAt, p_after_id: after.id });
   const { data, error } = await rpc('search_listings', args);
-  if (error) {
-    if (isNetworkFailure(error.message)) throw new OfflineError();
-    throw new Error(error.message);
-  }
+  if (error) throw failure(error);
   const rows = ((data as SearchRow[] | null) ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate), photos: (r.photos ?? []) as ListingPhoto[] }));
   const last = rows[rows.length - 1];
   return { rows, next: rows.length === limit && last ? { promoted: last.promoted, rankAt: last.rank_at, id: last.id } : null };
+}
+
+/** How many public listings match the filters: the search's real total. */
+export async function countListings(params: SearchParams): Promise<number> {
+  const { data, error } = await rpc('search_listings_count', filterArgs(params));
+  if (error) throw failure(error);
+  return Number(data);
 }
 
 export interface ListingDetail {
@@ -104,13 +115,33 @@ export interface ListingDetail {
 export async function fetchListingDetail(id: string): Promise<ListingDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { status: 'missing', listing: null, phone: null };
   const { data, error } = await rpc('listing_detail', { p_id: id });
-  if (error) {
-    if (isNetworkFailure(error.message)) throw new OfflineError();
-    throw new Error(error.message);
-  }
+  if (error) throw failure(error);
   const d = (data ?? { status: 'missing' }) as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
   const listing = d.listing ? { ...d.listing, hourly_rate: d.listing.hourly_rate == null ? null : Number(d.listing.hourly_rate) } : null;
   return { status: d.status, listing, phone: d.phone ?? null };
+}
+
+/**
+ * The signed-in owner's own listing whatever its state (RLS lets owners read theirs), with
+ * all its photos; null when it is not theirs.
+ */
+export async function fetchOwnListing(id: string, userId: string): Promise<Listing | null> {
+  const supabase = await loadSupabase();
+  const [listing, photos] = await Promise.all([
+    supabase.from('listings').select('*').eq('id', id).eq('user_id', userId).maybeSingle(),
+    supabase.from('listing_photos').select('id, url, is_primary, created_at').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at'),
+  ]);
+  if (listing.error) throw failure(listing.error);
+  if (!listing.data) return null;
+  const row = listing.data as unknown as Omit<Listing, 'photos'>;
+  return { ...row, hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos.data ?? [] };
+}
+
+/** Pauses or resumes the owner's listing; the server's Italian message when it refuses. */
+export async function setListingPaused(id: string, paused: boolean): Promise<{ error: string | null }> {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.rpc(paused ? 'pause_listing' : 'resume_listing', { p_listing_id: id });
+  return { error: error ? error.message : null };
 }
 
 export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';

@@ -1,46 +1,84 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigationType } from 'react-router-dom';
 import { OfflineError, searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
 import { firstListingPage } from './prefetch.ts';
 
 export type PagesStatus = 'loading' | 'ready' | 'error' | 'offline';
 
+interface Pages {
+  rows: SearchRow[];
+  next: Cursor | null;
+}
+
+/**
+ * The pages last shown for each key: Back and Forward show them again at once, every page
+ * that was loaded, so the scroll position can be restored (app/useScrollRestoration.ts).
+ * A new visit (a link, a new search) loads afresh.
+ */
+const shown = new Map<string, Pages>();
+const SHOWN_KEYS = 20;
+
+function remember(key: string, pages: Pages) {
+  shown.delete(key);
+  shown.set(key, pages);
+  if (shown.size > SHOWN_KEYS) shown.delete(shown.keys().next().value!);
+}
+
 /** Keyset-paginated public listings for `params` (stable key: `key`). */
 export function useListingPages(params: SearchParams, key: string) {
-  const [rows, setRows] = useState<SearchRow[]>([]);
-  const [next, setNext] = useState<Cursor | null>(null);
-  const [status, setStatus] = useState<PagesStatus>('loading');
+  const back = useNavigationType() === 'POP';
+  const backRef = useRef(back);
+  backRef.current = back;
+  const [initial] = useState(() => (back ? shown.get(key) : undefined));
+  const [rows, setRows] = useState<SearchRow[]>(initial?.rows ?? []);
+  const [next, setNext] = useState<Cursor | null>(initial?.next ?? null);
+  const [status, setStatus] = useState<PagesStatus>(initial ? 'ready' : 'loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
   const paramsRef = useRef(params);
   paramsRef.current = params;
-
   const keyRef = useRef(key);
   keyRef.current = key;
+  /** The key whose pages are in `rows`. */
+  const rowsKey = useRef(initial ? key : undefined);
+
+  const show = useCallback((pagesKey: string, pages: Pages) => {
+    rowsKey.current = pagesKey;
+    setRows(pages.rows);
+    setNext(pages.next);
+    setStatus('ready');
+  }, []);
 
   const load = useCallback(() => {
     const gen = ++generation.current;
+    const pagesKey = keyRef.current;
+    rowsKey.current = undefined;
     setStatus('loading');
     setRows([]);
     setNext(null);
-    firstListingPage(paramsRef.current, keyRef.current)
+    firstListingPage(paramsRef.current, pagesKey)
       .then((page) => {
         if (gen !== generation.current) return;
         // A page of cards is a big render: as a transition it yields to the browser.
-        startTransition(() => {
-          setRows(page.rows);
-          setNext(page.next);
-          setStatus('ready');
-        });
+        startTransition(() => show(pagesKey, page));
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
         setStatus(err instanceof OfflineError ? 'offline' : 'error');
       });
-  }, []);
+  }, [show]);
 
   useEffect(() => {
-    load();
-  }, [key, load]);
+    if (rowsKey.current === key) return; // already showing this key's pages (Back)
+    const again = backRef.current ? shown.get(key) : undefined;
+    if (!again) return load();
+    generation.current++;
+    show(key, again);
+  }, [key, load, show]);
+
+  useEffect(() => {
+    if (status === 'ready' && rowsKey.current === key) remember(key, { rows, next });
+  }, [key, rows, next, status]);
 
   const loadMore = useCallback(() => {
     if (!next || loadingMore) return;

@@ -4,10 +4,14 @@ import { fireEvent, render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 
 const searchListings = vi.fn();
+const countListings = vi.fn();
 vi.mock('@/features/listings/api.ts', async (orig) => ({
   ...(await orig<typeof import('@/features/listings/api.ts')>()),
   searchListings: (...args: unknown[]) => searchListings(...args),
+  countListings: (...args: unknown[]) => countListings(...args),
 }));
+// jsdom has no layout: 'Cerca' scrolls to the results.
+Element.prototype.scrollIntoView = () => undefined;
 
 const { default: SearchPage } = await import('./SearchPage.tsx');
 
@@ -61,15 +65,21 @@ const page = (
   </Routes>
 );
 
-beforeEach(() => searchListings.mockReset());
+beforeEach(() => {
+  searchListings.mockReset();
+  countListings.mockReset().mockResolvedValue(0);
+});
 
 describe('SearchPage', { timeout: 20_000 }, () => {
-  it('reads the filters from the URL and shows the results', async () => {
-    searchListings.mockResolvedValue({ rows: [row(1), row(2)], next: null });
+  it('reads the filters from the URL, shows the results and the real total, filters closed', async () => {
+    searchListings.mockResolvedValue({ rows: [row(1), row(2)], next: { promoted: false, rankAt: row(2).rank_at, id: row(2).id } });
+    countListings.mockResolvedValue(128);
     render(page, { route: '/search?city=Roma&q=cena&hair_color=mora' });
     expect(await screen.findByText('Annuncio numero 1')).toBeInTheDocument();
     expect(searchListings).toHaveBeenCalledWith({ city: 'Roma', query: 'cena', hair_color: ['mora'] });
-    expect(screen.getByTestId('result-count')).toHaveTextContent('2 annunci');
+    expect(countListings).toHaveBeenCalledWith({ city: 'Roma', query: 'cena', hair_color: ['mora'] });
+    await waitFor(() => expect(screen.getByTestId('result-count')).toHaveTextContent('128 annunci'));
+    expect(screen.getByRole('button', { name: 'Filtri (2)' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows the Italian empty state', async () => {

@@ -1,25 +1,41 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { useLatch } from '@/lib/useLatch.ts';
-import { ListingGrid, LoadMore, useListingPages, type SearchParams } from '@/features/listings/index.ts';
+import { ListingGrid, LoadMore, useListingCount, useListingPages, type SearchParams } from '@/features/listings/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
 
-// The filter form (selects, city typeahead) loads when first opened: a shared search shows results first.
+// The filter form (selects, city typeahead) loads when first opened: the results come first.
 const SearchFilters = lazy(() => import('./SearchFilters.tsx').then((m) => ({ default: m.SearchFilters })));
 
-/** '/search': filters and the free-text query live in the URL; keyset pages of 20 with infinite scroll. */
+/**
+ * '/search': filters and the free-text query live in the URL; keyset pages of 20 with infinite
+ * scroll. On a phone the results come first: the filters open from 'Filtri (n)'.
+ */
 export default function SearchPage() {
   const s = t.search;
   const [searchParams, setSearchParams] = useSearchParams();
   const key = serializeFilters(parseFilters(searchParams));
   const filters = useMemo(() => parseFilters(key), [key]);
   const [query, setQuery] = useState(filters.query ?? '');
-  const [showFilters, setShowFilters] = useState(countFilters(filters) === 0 && !filters.query);
+  // The box follows the URL (Back and Forward included).
+  useEffect(() => setQuery(filters.query ?? ''), [filters.query]);
+  const [showFilters, setShowFilters] = useState(false);
   const filtersOpened = useLatch(showFilters);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
+  const total = useListingCount(filters, key, status !== 'loading');
+  const results = useRef<HTMLDivElement>(null);
+  const toResults = useRef(false);
+  // After 'Cerca' the page goes to the top of the new results.
+  useEffect(() => {
+    if (!toResults.current) return;
+    toResults.current = false;
+    results.current?.scrollIntoView({ block: 'start' });
+  }, [key, showFilters]);
   const apply = (f: SearchParams) => {
+    toResults.current = true;
+    setShowFilters(false);
     setSearchParams(new URLSearchParams(serializeFilters(f)));
   };
   const active = countFilters(filters);
@@ -47,36 +63,24 @@ export default function SearchPage() {
           <Button type="submit">{s.submit}</Button>
         </Group>
       </form>
-      <Group mt="sm" mb="sm" justify="space-between">
-        <Button variant="subtle" px={4} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
-          {showFilters ? s.hideFilters : s.showFilters}
-          {active > 0 && (
-            <Badge ml={6} size="sm" circle>
-              {active}
-            </Badge>
-          )}
+      <Group mt="sm" mb="sm" justify="space-between" wrap="nowrap">
+        <Button variant="light" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
+          {s.filtersButton(active)}
         </Button>
-        {status === 'ready' && (
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
-            {s.resultsSoFar(rows.length, !!next)}
-          </Text>
-        )}
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+          {total !== null && s.results(total)}
+        </Text>
       </Group>
-      <Collapse expanded={showFilters} id="search-filters">
+      {/* No height animation: 'Cerca' scrolls to the results as soon as the form is closed. */}
+      <Collapse expanded={showFilters} id="search-filters" transitionDuration={0}>
         {filtersOpened && (
           <Suspense fallback={<Loader size="sm" aria-label={s.loading} />}>
-            <SearchFilters
-              key={key}
-              value={filters}
-              onApply={(f) => {
-                apply({ ...f, query: query.trim() || undefined });
-                setShowFilters(false);
-              }}
-            />
+            <SearchFilters key={key} value={filters} onApply={(f) => apply({ ...f, query: query.trim() || undefined })} />
           </Suspense>
         )}
       </Collapse>
-      <Stack mt="md">
+      {/* Below the sticky header when scrolled to. */}
+      <Stack mt="md" ref={results} data-testid="search-results" style={{ scrollMarginTop: 64 }}>
         {status === 'loading' && (
           <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
             <Loader aria-label={s.loading} />

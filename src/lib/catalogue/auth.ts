@@ -17,6 +17,7 @@ export const auth = {
     password: 'Password',
     passwordNew: 'Nuova password',
     passwordConfirm: 'Conferma password',
+    passwordToggle: 'Mostra o nascondi la password',
     displayName: 'Nome visualizzato',
     displayNamePlaceholder: 'Come vuoi essere chiamato/a',
     referral: 'Codice invito (facoltativo)',

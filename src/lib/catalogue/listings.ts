@@ -51,6 +51,20 @@ export const listings = {
     shareCopied: 'Link copiato negli appunti.',
     shareText: (title: string) => `${title} su Incontri Italia`,
     report: 'Segnala annuncio',
+    /** The owner looking at their own listing: its state and what they can do. */
+    owner: {
+      active: 'Questo è il tuo annuncio: i visitatori lo vedono così.',
+      pending: 'Questo è il tuo annuncio: è visibile e la promozione è in attesa di partire.',
+      paused: 'Il tuo annuncio è in pausa: i visitatori non lo vedono finché non lo riprendi.',
+      expired: 'Il tuo annuncio è scaduto: i visitatori non lo vedono. Rinnovalo da I miei Annunci.',
+      edit: 'Modifica',
+      pause: 'Pausa',
+      resume: 'Riprendi',
+      myListings: 'I miei Annunci',
+      paused_done: 'Annuncio messo in pausa con successo!',
+      resumed_done: 'Annuncio ripreso con successo!',
+      actionError: "Impossibile aggiornare l'annuncio. Riprova più tardi.",
+    },
     fields: {
       category: 'Categoria',
       age: 'Età',

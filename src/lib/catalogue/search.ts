@@ -5,8 +5,8 @@ export const search = {
   queryPlaceholder: 'Parole chiave nel titolo o nella descrizione',
   submit: 'Cerca',
   filters: 'Filtri',
-  showFilters: 'Mostra filtri',
-  hideFilters: 'Nascondi filtri',
+  /** The control that opens the filters, with how many are applied. */
+  filtersButton: (n: number) => (n > 0 ? `Filtri (${n})` : 'Filtri'),
   reset: 'Azzera filtri',
   category: 'Categoria',
   anyCategory: 'Tutte le categorie',
@@ -20,7 +20,6 @@ export const search = {
   rateMax: 'Tariffa max. (€/h)',
   anyOf: 'Per le caratteristiche qui sotto basta che l’annuncio ne abbia almeno una tra quelle scelte.',
   results: (n: number) => (n === 1 ? '1 annuncio' : `${n} annunci`),
-  resultsSoFar: (n: number, more: boolean) => (more ? `${n}+ annunci` : n === 1 ? '1 annuncio' : `${n} annunci`),
   empty: 'Nessun annuncio corrisponde alla tua ricerca.',
   emptyHint: 'Prova a togliere qualche filtro o a cercare in un’altra città.',
   loadMore: 'Carica altri risultati',

@@ -108,8 +108,13 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     jwtSecret: input.jwtSecret ?? env.SUPABASE_JWT_SECRET ?? jwtSecretFor(dataDir),
     supabaseDir,
     auth: {
-      siteUrl: String(auth.site_url ?? 'http://127.0.0.1:4173'),
-      additionalRedirectUrls: Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map(String) : [],
+      // GoTrue's own variables win over config.toml, as in a GoTrue deployment: `npm start`
+      // sets them to the origin the app is served on, whatever its port.
+      siteUrl: env.GOTRUE_SITE_URL || String(auth.site_url ?? 'http://127.0.0.1:4173'),
+      additionalRedirectUrls: [
+        ...(Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map(String) : []),
+        ...(env.GOTRUE_URI_ALLOW_LIST ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      ],
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       enableSignup: auth.enable_signup !== false && email.enable_signup !== false,
       enableConfirmations: email.enable_confirmations === true,

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router-dom';
+import { t } from '@/lib/catalogue/index.ts';
+import { editListingPath, paths } from '@/lib/paths.ts';
+import { setListingPaused } from './api.ts';
+
+export type OwnerState = 'active' | 'pending' | 'paused' | 'expired';
+
+const o = t.listings.detail.owner;
+
+/** The owner's own listing: what visitors see of it now, and what the owner can do. */
+export function OwnerPanel({ listingId, state, onChanged }: { listingId: string; state: OwnerState; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    const pause = state !== 'paused';
+    const { error } = await setListingPaused(listingId, pause).catch(() => ({ error: o.actionError }));
+    setBusy(false);
+    notifications.show(error ? { color: 'red', message: error } : { color: 'green', message: pause ? o.paused_done : o.resumed_done });
+    if (!error) onChanged();
+  };
+  return (
+    <Alert color="yellow" title={o[state]} mt="xs" data-testid="owner-notice">
+      <Group gap="xs" mt={4}>
+        <Button component={Link} to={editListingPath(listingId)} size="xs" variant="white">
+          {o.edit}
+        </Button>
+        {state !== 'expired' && (
+          <Button size="xs" variant="white" loading={busy} onClick={() => void toggle()}>
+            {state === 'paused' ? o.resume : o.pause}
+          </Button>
+        )}
+        <Button component={Link} to={paths.myListings} size="xs" variant="white">
+          {o.myListings}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

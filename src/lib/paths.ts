@@ -1,0 +1,39 @@
+/**
+ * Every route's path, written once: the route table (app/routes.tsx) uses the patterns, links
+ * and boot's prefetch the builders. No imports, so the boot entry can use it for a few bytes.
+ */
+export const paths = {
+  home: '/',
+  search: '/search',
+  listing: '/listing/:id',
+  terms: '/termini',
+  privacy: '/privacy',
+  auth: '/auth',
+  authCallback: '/auth/callback',
+  banned: '/banned',
+  registrationSuccess: '/registration-success',
+  myTickets: '/my-tickets',
+  ticket: '/my-tickets/:ticketId',
+  newTicket: '/new-ticket',
+  myCoupons: '/my-coupons',
+  dashboard: '/dashboard',
+  newListing: '/new-listing',
+  editListing: '/edit-listing/:id',
+  promoteListing: '/promote-listing/:listingId',
+  buyCredits: '/buy-credits',
+  profileSettings: '/profile-settings',
+  changePassword: '/change-password',
+  myListings: '/my-listings',
+  creditHistory: '/credit-history',
+  admin: '/admin',
+  adminUserListings: '/admin/users/:userId/listings',
+} as const;
+
+export const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
+export const editListingPath = (id: string) => `/edit-listing/${encodeURIComponent(id)}`;
+
+/** The listing id of a '/listing/:id' path, else null. */
+export function listingIdOf(pathname: string): string | null {
+  const match = /^\/listing\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
