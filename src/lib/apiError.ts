@@ -115,11 +115,15 @@ export async function toApiError(err: unknown, status: number | null = null): Pr
   return new ApiError('unexpected', m.unexpected);
 }
 
-/** The data of a supabase-js answer that succeeded (`{data, error: null}`). */
-type Success<R> = R extends { error: null; data: infer D } ? D : never;
+/** The data of a supabase-js answer that succeeded: the `{data, error: null}` member, if the answer is a union. */
+type Success<R> = [R] extends [{ data: unknown }]
+  ? [Extract<R, { error: null }>] extends [never]
+    ? R['data']
+    : Extract<R, { error: null }>['data']
+  : undefined;
 
 /** A supabase-js answer (`{data, error}`, with `status` from postgrest-js) to its data, or a rejected ApiError. */
-export async function unwrap<R extends { error: unknown }>(answer: PromiseLike<R>): Promise<Success<R>> {
+export async function unwrap<R extends { error: unknown; data?: unknown }>(answer: PromiseLike<R>): Promise<Success<R>> {
   let result: R;
   try {
     result = await answer;
@@ -130,3 +134,13 @@ export async function unwrap<R extends { error: unknown }>(answer: PromiseLike<R
   if (result.error) throw await toApiError(result.error, typeof status === 'number' ? status : null);
   return (result as unknown as { data: Success<R> }).data;
 }
+
+/** True for a failure that a working connection would fix. */
+export const isOffline = (err: unknown): boolean => err instanceof ApiError && err.kind === 'offline';
+
+/** The failure of a call that needs a session when there is none (checked before asking the server). */
+export const notSignedIn = (): ApiError => new ApiError('unauthenticated', m.unauthenticated);
+
+/** The message to show for a failure: the ApiError's own, or the screen's `fallback` when nothing more is known. */
+export const failureMessage = (err: unknown, fallback: string): string =>
+  err instanceof ApiError && err.kind !== 'unexpected' ? err.message : fallback;

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { useLatch } from '@/lib/useLatch.ts';
-import { OfflineError, type ListingDetail } from './api.ts';
+import { isOffline } from '@/lib/apiError.ts';
+import type { ListingDetail } from './api.ts';
 import { listingDetail } from './prefetch.ts';
 import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl } from './model.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
@@ -29,7 +30,7 @@ export default function ListingDetailPage() {
     listingDetail(id)
       // The whole page at once is a big render: as a transition it yields to the browser.
       .then((detail) => live && startTransition(() => setState({ kind: 'done', detail })))
-      .catch((err: unknown) => live && setState({ kind: err instanceof OfflineError ? 'offline' : 'error' }));
+      .catch((err: unknown) => live && setState({ kind: isOffline(err) ? 'offline' : 'error' }));
     return () => {
       live = false;
     };

@@ -1,11 +1,13 @@
 /** The listings feature's backend calls (public reads, detail, report, delete). */
+import { notSignedIn, unwrap } from '@/lib/apiError.ts';
 import { loadSupabase } from '@/lib/backend.ts';
+import type { Database } from '@/lib/database.types.ts';
 import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
-/** Public reads: anonymous, through the light PostgREST client (lib/publicRest.ts). */
-const rpc = (fn: string, args?: Record<string, unknown>) => publicRest.rpc(fn, args);
+type Functions = Database['public']['Functions'];
+type SearchArgs = Functions['search_listings']['Args'];
 
 export interface SearchParams {
   query?: string;
@@ -34,25 +36,12 @@ export interface Cursor {
   id: string;
 }
 
-export interface SearchRow extends Listing {
-  promoted: boolean;
-  rank_at: string;
-}
+/** A row of search_listings; `photos` is the JSON array the function builds. */
+export interface SearchRow extends Listing, Pick<Functions['search_listings']['Returns'][number], 'promoted' | 'rank_at'> {}
 
 export interface SearchPage {
   rows: SearchRow[];
   next: Cursor | null;
-}
-
-/** Network failure (offline, server down) rather than an answer from the server. */
-export class OfflineError extends Error {
-  constructor() {
-    super('offline');
-  }
-}
-
-function isNetworkFailure(message: string | undefined): boolean {
-  return !!message && /fetch|network|load failed|offline/i.test(message);
 }
 
 const arr = (v: string[] | undefined) => (v && v.length ? v : undefined);
@@ -60,7 +49,7 @@ const arr = (v: string[] | undefined) => (v && v.length ? v : undefined);
 export const PAGE_SIZE = 20;
 
 export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
-  const args: Record<string, unknown> = {
+  const args: SearchArgs = {
     p_query: params.query || undefined,
     p_category: params.category || undefined,
     p_city: params.city || undefined,
@@ -84,13 +73,13 @@ export async function searchListings(params: SearchParams, after: Cursor | null 
     p_after_id: after?.id,
     p_limit: limit,
   };
-  for (const k of Object.keys(args)) if (args[k] === undefined) delete args[k];
-  const { data, error } = await rpc('search_listings', args);
-  if (error) {
-    if (isNetworkFailure(error.message)) throw new OfflineError();
-    throw new Error(error.message);
-  }
-  const rows = ((data as SearchRow[] | null) ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate), photos: (r.photos ?? []) as ListingPhoto[] }));
+  for (const k of Object.keys(args) as (keyof SearchArgs)[]) if (args[k] === undefined) delete args[k];
+  const data = await unwrap(publicRest.rpc('search_listings', args));
+  const rows: SearchRow[] = (data ?? []).map((r) => ({
+    ...r,
+    hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate),
+    photos: (r.photos ?? []) as unknown as ListingPhoto[],
+  }));
   const last = rows[rows.length - 1];
   return { rows, next: rows.length === limit && last ? { promoted: last.promoted, rankAt: last.rank_at, id: last.id } : null };
 }
@@ -103,34 +92,19 @@ export interface ListingDetail {
 
 export async function fetchListingDetail(id: string): Promise<ListingDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { status: 'missing', listing: null, phone: null };
-  const { data, error } = await rpc('listing_detail', { p_id: id });
-  if (error) {
-    if (isNetworkFailure(error.message)) throw new OfflineError();
-    throw new Error(error.message);
-  }
-  const d = (data ?? { status: 'missing' }) as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
+  const data = await unwrap(publicRest.rpc('listing_detail', { p_id: id }));
+  // listing_detail returns one json document (typed Json): its shape is the function's.
+  const d = (data ?? { status: 'missing' }) as unknown as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
   const listing = d.listing ? { ...d.listing, hourly_rate: d.listing.hourly_rate == null ? null : Number(d.listing.hourly_rate) } : null;
   return { status: d.status, listing, phone: d.phone ?? null };
 }
 
-export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';
-
-export async function reportListing(listingId: string, reason: string, details: string): Promise<ReportResult> {
+/** A report by the signed-in visitor; rejects 'unauthenticated' without a session, code 23505 for a second one. */
+export async function reportListing(listingId: string, reason: string, details: string): Promise<void> {
   const userId = await currentUserId();
-  if (!userId) return 'login';
+  if (!userId) throw notSignedIn();
   const supabase = await loadSupabase();
-  const from = supabase.from as unknown as (t: string) => {
-    insert(row: Record<string, unknown>): PromiseLike<{ error: { code?: string; message: string } | null }>;
-  };
-  const { error } = await from.call(supabase, 'listing_reports').insert({
-    listing_id: listingId,
-    reporter_id: userId,
-    reason,
-    details: details.trim() || null,
-  });
-  if (!error) return 'ok';
-  if (error.code === '23505') return 'duplicate';
-  return 'error';
+  await unwrap(supabase.from('listing_reports').insert({ listing_id: listingId, reporter_id: userId, reason, details: details.trim() || null }));
 }
 
 /**
@@ -145,8 +119,7 @@ export async function deleteListing(listing: { id: string; user_id: string }): P
   } catch (err) {
     console.warn('listing photo cleanup failed', err);
   }
-  const { error } = await supabase.from('listings').delete().eq('id', listing.id);
-  if (error) throw new Error(error.message);
+  await unwrap(supabase.from('listings').delete().eq('id', listing.id));
 }
 
 export async function currentUserId(): Promise<string | null> {
