@@ -3,9 +3,4 @@
  * about a third of the app's JavaScript; a visitor's first page needs none of it, so code on
  * the first route's path asks for the client here instead of importing it.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-
 export const loadSupabase = () => import('./supabase.ts').then((m) => m.supabase);
-
-/** The loosely typed view of `db.ts`, loaded the same way. */
-export const loadDb = (): Promise<SupabaseClient<any>> => import('./db.ts').then((m) => m.db); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -4,6 +4,7 @@
  * client does it, so Storage RLS decides: owners their folders, staff any.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types.ts';
 
 const PHOTO_BUCKET = 'listing_photos';
 
@@ -14,7 +15,7 @@ const listingFolder = (userId: string, listingId: string) => `${userId}/${listin
 const PAGE = 1000;
 
 /** The entries directly under a folder: files (with an id) and sub-folders (id null). */
-async function listFolder(client: SupabaseClient, folder: string): Promise<{ name: string; id: string | null }[]> {
+async function listFolder(client: SupabaseClient<Database>, folder: string): Promise<{ name: string; id: string | null }[]> {
   const entries: { name: string; id: string | null }[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const { data, error } = await client.storage.from(PHOTO_BUCKET).list(folder, { limit: PAGE, offset });
@@ -24,7 +25,7 @@ async function listFolder(client: SupabaseClient, folder: string): Promise<{ nam
   }
 }
 
-async function removePaths(client: SupabaseClient, paths: string[]): Promise<void> {
+async function removePaths(client: SupabaseClient<Database>, paths: string[]): Promise<void> {
   for (let i = 0; i < paths.length; i += PAGE) {
     const { error } = await client.storage.from(PHOTO_BUCKET).remove(paths.slice(i, i + PAGE));
     if (error) throw error;
@@ -32,14 +33,14 @@ async function removePaths(client: SupabaseClient, paths: string[]): Promise<voi
 }
 
 /** Removes every file of one listing. */
-export async function removeListingFiles(client: SupabaseClient, userId: string, listingId: string): Promise<void> {
+export async function removeListingFiles(client: SupabaseClient<Database>, userId: string, listingId: string): Promise<void> {
   const folder = listingFolder(userId, listingId);
   const files = (await listFolder(client, folder)).filter((e) => e.id !== null);
   await removePaths(client, files.map((f) => `${folder}/${f.name}`));
 }
 
 /** Removes every file of every listing of a user (account deletion). */
-export async function removeUserFiles(client: SupabaseClient, userId: string): Promise<void> {
+export async function removeUserFiles(client: SupabaseClient<Database>, userId: string): Promise<void> {
   const entries = await listFolder(client, userId);
   for (const listing of entries.filter((e) => e.id === null)) await removeListingFiles(client, userId, listing.name);
   await removePaths(client, entries.filter((e) => e.id !== null).map((f) => `${userId}/${f.name}`));

@@ -4,8 +4,9 @@
  * loading auth, realtime and storage on a visitor's first page. See docs/decisions.md.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from './database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './env.ts';
 
-export const publicRest = new PostgrestClient(`${SUPABASE_URL}/rest/v1`, {
+export const publicRest = new PostgrestClient<Database>(`${SUPABASE_URL}/rest/v1`, {
   headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
 });

@@ -21,11 +21,7 @@ export function urlBase64ToUint8Array(base64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-type Loose = {
-  upsert(row: Record<string, unknown>, o?: { onConflict?: string }): PromiseLike<{ error: { message: string } | null }>;
-  delete(): { eq(c: string, v: string): PromiseLike<{ error: { message: string } | null }> };
-};
-const table = () => (supabase.from as unknown as (t: string) => Loose).call(supabase, 'push_subscriptions');
+const table = () => supabase.from('push_subscriptions');
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
@@ -51,9 +47,11 @@ export async function subscribePush(): Promise<PushResult> {
     const sub =
       (await reg.pushManager.getSubscription()) ??
       (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(VAPID_PUBLIC_KEY) }));
-    const json = sub.toJSON() as { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
+    const { p256dh, auth } = (sub.toJSON() as { keys?: { p256dh?: string; auth?: string } }).keys ?? {};
+    // Both keys are NOT NULL: a subscription without them could never be delivered to.
+    if (!p256dh || !auth) return 'error';
     const { error } = await table().upsert(
-      { user_id: userId, endpoint: json.endpoint ?? sub.endpoint, p256dh: json.keys?.p256dh, auth: json.keys?.auth, user_agent: navigator.userAgent.slice(0, 300) },
+      { user_id: userId, endpoint: sub.endpoint, p256dh, auth, user_agent: navigator.userAgent.slice(0, 300) },
       { onConflict: 'endpoint' },
     );
     if (error) return 'error';

@@ -1,5 +1,6 @@
-/** The auth feature's backend calls. */
-import { loadDb, loadSupabase } from '@/lib/backend.ts';
+/** The auth feature's backend calls: each resolves with its data or rejects with an ApiError. */
+import { unwrap } from '@/lib/apiError.ts';
+import { loadSupabase } from '@/lib/backend.ts';
 
 export interface SessionUser {
   id: string;
@@ -10,51 +11,51 @@ export function callbackUrl(): string {
   return `${window.location.origin}/auth/callback`;
 }
 
-/** `.from('profiles').select('role').eq('id', uid).single()` (SPEC §7). */
-export async function fetchRole(userId: string) {
-  const db = await loadDb();
-  return db.from('profiles').select('role').eq('id', userId).single<{ role: string }>();
+/** The user's role column, as the guards read it. */
+export async function fetchRole(userId: string): Promise<string> {
+  const supabase = await loadSupabase();
+  return (await unwrap(supabase.from('profiles').select('role').eq('id', userId).single())).role;
 }
 
 export async function getInitialSession() {
-  return (await loadSupabase()).auth.getSession();
+  return (await unwrap((await loadSupabase()).auth.getSession())).session;
 }
 
 export async function signIn(email: string, password: string) {
   const supabase = await loadSupabase();
-  return supabase.auth.signInWithPassword({ email: email.trim(), password });
+  return unwrap(supabase.auth.signInWithPassword({ email: email.trim(), password }));
 }
 
 export async function signUp(v: { email: string; password: string; displayName: string; ref: string | null }) {
   const supabase = await loadSupabase();
-  return supabase.auth.signUp({
+  return unwrap(supabase.auth.signUp({
     email: v.email.trim(),
     password: v.password,
     options: {
       emailRedirectTo: callbackUrl(),
       data: { display_name: v.displayName.trim(), ref: v.ref, accepted_terms: true, age_confirmed: true },
     },
-  });
+  }));
 }
 
 export async function requestPasswordReset(email: string) {
   const supabase = await loadSupabase();
-  return supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: callbackUrl() });
+  return unwrap(supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: callbackUrl() }));
 }
 
 export async function updatePassword(password: string) {
   const supabase = await loadSupabase();
-  return supabase.auth.updateUser({ password });
+  return unwrap(supabase.auth.updateUser({ password }));
 }
 
 export async function updateEmail(email: string) {
   const supabase = await loadSupabase();
-  return supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: callbackUrl() });
+  return unwrap(supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: callbackUrl() }));
 }
 
 export async function signOut() {
   const supabase = await loadSupabase();
-  return supabase.auth.signOut();
+  return unwrap(supabase.auth.signOut());
 }
 
 export async function onAuthChange(listener: (event: string, user: SessionUser | null) => void) {

@@ -3,6 +3,7 @@
  * as signed out, with the §8 message), the role of each signed-in user (§8 messages on
  * failure), and every later auth event.
  */
+import { ApiError } from '@/lib/apiError.ts';
 import { mayHaveSession } from '@/lib/authStorage.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError } from '@/lib/toast.ts';
@@ -15,17 +16,16 @@ let roleRequest = 0;
 
 async function loadRole(user: SessionUser): Promise<Role | null> {
   try {
-    const { data, error } = await fetchRole(user.id);
-    if (error) {
-      toastError(t.auth.session.roleFetch);
-      // Offline or a server hiccup: keep the last role known for this same user.
-      const previous = useSessionStore.getState();
-      return previous.user?.id === user.id ? previous.role : null;
+    return toRole(await fetchRole(user.id));
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.kind === 'unexpected') {
+      toastError(t.auth.session.roleUnexpected);
+      return null;
     }
-    return toRole(data?.role);
-  } catch {
-    toastError(t.auth.session.roleUnexpected);
-    return null;
+    toastError(t.auth.session.roleFetch);
+    // Offline or refused: keep the last role known for this same user.
+    const previous = useSessionStore.getState();
+    return previous.user?.id === user.id ? previous.role : null;
   }
 }
 
@@ -76,9 +76,7 @@ export function startSession(): Promise<void> {
     useSessionStore.setState({ status: 'loading', roleStatus: 'idle' });
     let user: SessionUser | null = null;
     try {
-      const { data, error } = await getInitialSession();
-      if (error) throw error;
-      const u = data.session?.user;
+      const u = (await getInitialSession())?.user;
       user = u ? { id: u.id, email: u.email ?? '' } : null;
     } catch {
       toastError(t.auth.session.initialError);

@@ -5,8 +5,9 @@ import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
+import { isOffline } from '@/lib/apiError.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import { fetchListingDetail, fetchOwnListing, OfflineError, type ListingDetail } from './api.ts';
+import { fetchListingDetail, fetchOwnListing, type ListingDetail } from './api.ts';
 import { ListingView } from './ListingView.tsx';
 import { promotionState, type Listing } from './model.ts';
 import { OwnerPanel, type OwnerState } from './OwnerPanel.tsx';
@@ -49,7 +50,7 @@ export default function ListingDetailPage() {
     resolve(id, userId, version)
       // The whole page at once is a big render: as a transition it yields to the browser.
       .then((next) => live && startTransition(() => setState(next)))
-      .catch((err: unknown) => live && setState({ kind: err instanceof OfflineError ? 'offline' : 'error' }));
+      .catch((err: unknown) => live && setState({ kind: isOffline(err) ? 'offline' : 'error' }));
     return () => {
       live = false;
     };

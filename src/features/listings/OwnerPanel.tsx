@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
+import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
 import { setListingPaused } from './api.ts';
@@ -16,10 +17,15 @@ export function OwnerPanel({ listingId, state, onChanged }: { listingId: string;
   const toggle = async () => {
     setBusy(true);
     const pause = state !== 'paused';
-    const { error } = await setListingPaused(listingId, pause).catch(() => ({ error: o.actionError }));
-    setBusy(false);
-    notifications.show(error ? { color: 'red', message: error } : { color: 'green', message: pause ? o.paused_done : o.resumed_done });
-    if (!error) onChanged();
+    try {
+      await setListingPaused(listingId, pause);
+      notifications.show({ color: 'green', message: pause ? o.paused_done : o.resumed_done });
+      onChanged();
+    } catch (err) {
+      notifications.show({ color: 'red', message: failureMessage(err, o.actionError) });
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <Alert color="yellow" title={o[state]} mt="xs" data-testid="owner-notice">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
+import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { listingPath } from '@/lib/paths.ts';
 import { authPath } from '@/features/auth/index.ts';
@@ -29,20 +30,19 @@ export function ReportDialog({ listingId, signedIn, reportParam, opened, onClose
       return;
     }
     setBusy(true);
-    const result = await reportListing(listingId, reason, details).catch(() => 'error' as const);
-    setBusy(false);
-    if (result === 'login') {
-      setSessionEnded(true);
-      return;
+    try {
+      await reportListing(listingId, reason, details);
+      notifications.show({ color: 'green', message: r.success });
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'unauthenticated') return setSessionEnded(true);
+      if (!(err instanceof ApiError && err.code === '23505')) return void notifications.show({ color: 'red', message: failureMessage(err, r.error) });
+      notifications.show({ color: 'yellow', message: r.duplicate });
+    } finally {
+      setBusy(false);
     }
-    if (result === 'ok' || result === 'duplicate') {
-      notifications.show({ color: result === 'ok' ? 'green' : 'yellow', message: result === 'ok' ? r.success : r.duplicate });
-      setReason(null);
-      setDetails('');
-      onClose();
-      return;
-    }
-    notifications.show({ color: 'red', message: r.error });
+    setReason(null);
+    setDetails('');
+    onClose();
   };
 
   return (

@@ -1,11 +1,13 @@
 /** The listings feature's backend calls (public reads, detail, report, delete). */
+import { notSignedIn, unwrap } from '@/lib/apiError.ts';
 import { loadSupabase } from '@/lib/backend.ts';
+import type { Database } from '@/lib/database.types.ts';
 import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
-/** Public reads: anonymous, through the light PostgREST client (lib/publicRest.ts). */
-const rpc = (fn: string, args?: Record<string, unknown>) => publicRest.rpc(fn, args);
+type Functions = Database['public']['Functions'];
+type SearchArgs = Functions['search_listings']['Args'];
 
 export interface SearchParams {
   query?: string;
@@ -34,34 +36,23 @@ export interface Cursor {
   id: string;
 }
 
-export interface SearchRow extends Listing {
-  promoted: boolean;
-  rank_at: string;
-}
+/** A row of search_listings; `photos` is the JSON array the function builds. */
+export interface SearchRow extends Listing, Pick<Functions['search_listings']['Returns'][number], 'promoted' | 'rank_at'> {}
 
 export interface SearchPage {
   rows: SearchRow[];
   next: Cursor | null;
 }
 
-/** Network failure (offline, server down) rather than an answer from the server. */
-export class OfflineError extends Error {
-  constructor() {
-    super('offline');
-  }
-}
-
-function isNetworkFailure(message: string | undefined): boolean {
-  return !!message && /fetch|network|load failed|offline/i.test(message);
-}
-
 const arr = (v: string[] | undefined) => (v && v.length ? v : undefined);
 
 export const PAGE_SIZE = 20;
 
+type CountArgs = Functions['search_listings_count']['Args'];
+
 /** The RPC arguments of a search's filters (shared by the pages and the total). */
-function filterArgs(params: SearchParams): Record<string, unknown> {
-  const args: Record<string, unknown> = {
+function filterArgs(params: SearchParams): CountArgs {
+  const args: CountArgs = {
     p_query: params.query || undefined,
     p_category: params.category || undefined,
     p_city: params.city || undefined,
@@ -81,29 +72,26 @@ function filterArgs(params: SearchParams): Record<string, unknown> {
     p_meeting_location: arr(params.meeting_location),
     p_offered_services: arr(params.offered_services),
   };
-  for (const k of Object.keys(args)) if (args[k] === undefined) delete args[k];
+  for (const k of Object.keys(args) as (keyof CountArgs)[]) if (args[k] === undefined) delete args[k];
   return args;
 }
 
-function failure(error: { message: string }): Error {
-  return isNetworkFailure(error.message) ? new OfflineError() : new Error(error.message);
-}
-
 export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
-  const args: Record<string, unknown> = { ...filterArgs(params), p_limit: limit };
+  const args: SearchArgs = { ...filterArgs(params), p_limit: limit };
   if (after) Object.assign(args, { p_after_promoted: after.promoted, p_after_rank: after.rankAt, p_after_id: after.id });
-  const { data, error } = await rpc('search_listings', args);
-  if (error) throw failure(error);
-  const rows = ((data as SearchRow[] | null) ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate), photos: (r.photos ?? []) as ListingPhoto[] }));
+  const data = await unwrap(publicRest.rpc('search_listings', args));
+  const rows: SearchRow[] = (data ?? []).map((r) => ({
+    ...r,
+    hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate),
+    photos: (r.photos ?? []) as unknown as ListingPhoto[],
+  }));
   const last = rows[rows.length - 1];
   return { rows, next: rows.length === limit && last ? { promoted: last.promoted, rankAt: last.rank_at, id: last.id } : null };
 }
 
 /** How many public listings match the filters: the search's real total. */
 export async function countListings(params: SearchParams): Promise<number> {
-  const { data, error } = await rpc('search_listings_count', filterArgs(params));
-  if (error) throw failure(error);
-  return Number(data);
+  return Number(await unwrap(publicRest.rpc('search_listings_count', filterArgs(params))));
 }
 
 export interface ListingDetail {
@@ -114,9 +102,9 @@ export interface ListingDetail {
 
 export async function fetchListingDetail(id: string): Promise<ListingDetail> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return { status: 'missing', listing: null, phone: null };
-  const { data, error } = await rpc('listing_detail', { p_id: id });
-  if (error) throw failure(error);
-  const d = (data ?? { status: 'missing' }) as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
+  const data = await unwrap(publicRest.rpc('listing_detail', { p_id: id }));
+  // listing_detail returns one json document (typed Json): its shape is the function's.
+  const d = (data ?? { status: 'missing' }) as unknown as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
   const listing = d.listing ? { ...d.listing, hourly_rate: d.listing.hourly_rate == null ? null : Number(d.listing.hourly_rate) } : null;
   return { status: d.status, listing, phone: d.phone ?? null };
 }
@@ -127,41 +115,26 @@ export async function fetchListingDetail(id: string): Promise<ListingDetail> {
  */
 export async function fetchOwnListing(id: string, userId: string): Promise<Listing | null> {
   const supabase = await loadSupabase();
-  const [listing, photos] = await Promise.all([
-    supabase.from('listings').select('*').eq('id', id).eq('user_id', userId).maybeSingle(),
-    supabase.from('listing_photos').select('id, url, is_primary, created_at').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at'),
+  const [row, photos] = await Promise.all([
+    unwrap(supabase.from('listings').select('*').eq('id', id).eq('user_id', userId).maybeSingle()),
+    unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
   ]);
-  if (listing.error) throw failure(listing.error);
-  if (!listing.data) return null;
-  const row = listing.data as unknown as Omit<Listing, 'photos'>;
-  return { ...row, hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos.data ?? [] };
+  if (!row) return null;
+  return { ...row, hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
 }
 
-/** Pauses or resumes the owner's listing; the server's Italian message when it refuses. */
-export async function setListingPaused(id: string, paused: boolean): Promise<{ error: string | null }> {
+/** Pauses or resumes the owner's listing; rejects with an ApiError (the server's Italian message when it refuses). */
+export async function setListingPaused(id: string, paused: boolean): Promise<void> {
   const supabase = await loadSupabase();
-  const { error } = await supabase.rpc(paused ? 'pause_listing' : 'resume_listing', { p_listing_id: id });
-  return { error: error ? error.message : null };
+  await unwrap(supabase.rpc(paused ? 'pause_listing' : 'resume_listing', { p_listing_id: id }));
 }
 
-export type ReportResult = 'ok' | 'duplicate' | 'login' | 'error';
-
-export async function reportListing(listingId: string, reason: string, details: string): Promise<ReportResult> {
+/** A report by the signed-in visitor; rejects 'unauthenticated' without a session, code 23505 for a second one. */
+export async function reportListing(listingId: string, reason: string, details: string): Promise<void> {
   const userId = await currentUserId();
-  if (!userId) return 'login';
+  if (!userId) throw notSignedIn();
   const supabase = await loadSupabase();
-  const from = supabase.from as unknown as (t: string) => {
-    insert(row: Record<string, unknown>): PromiseLike<{ error: { code?: string; message: string } | null }>;
-  };
-  const { error } = await from.call(supabase, 'listing_reports').insert({
-    listing_id: listingId,
-    reporter_id: userId,
-    reason,
-    details: details.trim() || null,
-  });
-  if (!error) return 'ok';
-  if (error.code === '23505') return 'duplicate';
-  return 'error';
+  await unwrap(supabase.from('listing_reports').insert({ listing_id: listingId, reporter_id: userId, reason, details: details.trim() || null }));
 }
 
 /**
@@ -176,8 +149,7 @@ export async function deleteListing(listing: { id: string; user_id: string }): P
   } catch (err) {
     console.warn('listing photo cleanup failed', err);
   }
-  const { error } = await supabase.from('listings').delete().eq('id', listing.id);
-  if (error) throw new Error(error.message);
+  await unwrap(supabase.from('listings').delete().eq('id', listing.id));
 }
 
 export async function currentUserId(): Promise<string | null> {

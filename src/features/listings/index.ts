@@ -4,5 +4,5 @@ export { ListingGrid } from './ListingGrid.tsx';
 export { LoadMore } from './LoadMore.tsx';
 export { useListingPages } from './useListingPages.ts';
 export { useListingCount } from './useListingCount.ts';
-export { searchListings, OfflineError, PAGE_SIZE, type SearchParams, type SearchRow, type Cursor, type SearchPage } from './api.ts';
+export { searchListings, PAGE_SIZE, type SearchParams, type SearchRow, type Cursor, type SearchPage } from './api.ts';
 export { label, options, ATTRIBUTE_KEYS, type Listing, type ValueListKey } from './model.ts';

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigationType } from 'react-router-dom';
-import { OfflineError, searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
+import { isOffline } from '@/lib/apiError.ts';
+import { searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
 import { firstListingPage } from './prefetch.ts';
 
 export type PagesStatus = 'loading' | 'ready' | 'error' | 'offline';
@@ -64,7 +65,7 @@ export function useListingPages(params: SearchParams, key: string) {
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
-        setStatus(err instanceof OfflineError ? 'offline' : 'error');
+        setStatus(isOffline(err) ? 'offline' : 'error');
       });
   }, [show]);
 

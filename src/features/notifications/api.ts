@@ -1,27 +1,25 @@
-/** admin_notifications calls of SPEC §7. */
-import { loadDb } from '@/lib/backend.ts';
+/** admin_notifications: the list, marking read, and realtime changes. */
+import { unwrap } from '@/lib/apiError.ts';
+import { loadSupabase } from '@/lib/backend.ts';
 import type { AppNotification, NotificationScope } from './model.ts';
 
 const COLUMNS = 'id, user_id, type, entity_id, message, is_read, created_at';
 
 export async function fetchNotifications(scope: NotificationScope): Promise<AppNotification[]> {
-  const db = await loadDb();
+  const db = await loadSupabase();
   let query = db.from('admin_notifications').select(COLUMNS);
   query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
-  const { data, error } = await query.order('created_at', { ascending: false });
-  if (error) throw error;
-  return (data ?? []) as AppNotification[];
+  return unwrap(query.order('created_at', { ascending: false }));
 }
 
 /** is_read = true for `ids`, restricted to staff-wide rows or the user's own. */
 export async function markNotificationsRead(scope: NotificationScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const db = await loadDb();
+  const db = await loadSupabase();
   let query = db.from('admin_notifications').update({ is_read: true });
   query = ids.length === 1 ? query.eq('id', ids[0]!) : query.in('id', [...ids]);
   query = scope.kind === 'staff' ? query.is('user_id', null) : query.eq('user_id', scope.userId);
-  const { error } = await query;
-  if (error) throw error;
+  await unwrap(query);
 }
 
 /**
@@ -34,7 +32,7 @@ export function subscribeNotifications(scope: NotificationScope, onChange: () =>
   const filter = scope.kind === 'user' ? { filter: `user_id=eq.${scope.userId}` } : {};
   let stop: (() => void) | null = null;
   let stopped = false;
-  void loadDb().then((db) => {
+  void loadSupabase().then((db) => {
     if (stopped) return;
     const channel = db
       .channel(name)

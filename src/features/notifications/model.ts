@@ -1,13 +1,7 @@
 /** Pure notification logic of SPEC §4: routing by type, unread counts, marking read. */
-export interface AppNotification {
-  id: string;
-  user_id: string | null;
-  type: string;
-  entity_id: string | null;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-}
+import type { Tables } from '@/lib/database.types.ts';
+
+export type AppNotification = Tables<'admin_notifications'>;
 
 /** Staff see staff-wide rows (user_id null); everyone else their own. */
 export type NotificationScope = { kind: 'staff' } | { kind: 'user'; userId: string };

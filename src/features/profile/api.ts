@@ -1,45 +1,31 @@
 /** Profile calls: own row of profiles, account deletion and data export (SQL functions). */
-import { db } from '@/lib/db.ts';
+import { unwrap } from '@/lib/apiError.ts';
+import type { Tables, TablesUpdate } from '@/lib/database.types.ts';
 import { removeUserFiles } from '@/lib/listingPhotoFiles.ts';
+import { supabase } from '@/lib/supabase.ts';
 
-export interface OwnProfile {
-  id: string;
-  email: string | null;
-  display_name: string | null;
-  phone: string | null;
-  push_enabled: boolean | null;
-  credits: number | null;
-  referral_code: string | null;
-}
+export type OwnProfile = Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'phone' | 'push_enabled' | 'credits' | 'referral_code'>;
 
 export async function fetchOwnProfile(userId: string): Promise<OwnProfile> {
-  const { data, error } = await db
-    .from('profiles')
-    .select('id, email, display_name, phone, push_enabled, credits, referral_code')
-    .eq('id', userId)
-    .single();
-  if (error) throw error;
-  return data as OwnProfile;
+  return unwrap(
+    supabase.from('profiles').select('id, email, display_name, phone, push_enabled, credits, referral_code').eq('id', userId).single(),
+  );
 }
 
-export async function updateOwnProfile(userId: string, patch: Partial<Pick<OwnProfile, 'display_name' | 'phone' | 'push_enabled'>>) {
-  const { error } = await db.from('profiles').update(patch).eq('id', userId);
-  if (error) throw error;
+export async function updateOwnProfile(userId: string, patch: Pick<TablesUpdate<'profiles'>, 'display_name' | 'phone' | 'push_enabled'>): Promise<void> {
+  await unwrap(supabase.from('profiles').update(patch).eq('id', userId));
 }
 
 /**
  * Removes the caller's account: their listing photo files from Storage first, then
  * public.delete_my_account() (which refuses while files are left) deletes the rows.
  */
-export async function deleteMyAccount(userId: string) {
-  await removeUserFiles(db, userId);
-  const { error } = await db.rpc('delete_my_account');
-  if (error) throw error;
+export async function deleteMyAccount(userId: string): Promise<void> {
+  await removeUserFiles(supabase, userId);
+  await unwrap(supabase.rpc('delete_my_account'));
 }
 
 /** public.export_my_data(): the caller's data as one JSON document. */
-export async function exportMyData(): Promise<unknown> {
-  const { data, error } = await db.rpc('export_my_data');
-  if (error) throw error;
-  return data;
+export async function exportMyData() {
+  return unwrap(supabase.rpc('export_my_data'));
 }

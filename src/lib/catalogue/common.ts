@@ -8,5 +8,17 @@ export const common = {
     generic: 'Si è verificato un errore imprevisto.',
     routerFallback: 'Unexpected Application Error!',
   },
+  /** What lib/apiError.ts says when the server gave no Italian message of its own. */
+  apiErrors: {
+    offline: 'Sei offline: controlla la connessione e riprova.',
+    unauthenticated: 'La sessione è scaduta: accedi di nuovo per continuare.',
+    rateLimited: 'Troppi tentativi: attendi qualche minuto e riprova.',
+    timeout: 'Il server ha impiegato troppo tempo a rispondere: riprova tra poco.',
+    duplicate: 'Questo elemento esiste già.',
+    forbidden: 'Non hai i permessi per questa operazione.',
+    notFound: 'Elemento non trovato.',
+    invalid: 'I dati inviati non sono validi.',
+    unexpected: 'Si è verificato un errore imprevisto.',
+  },
   comingSoon: 'Questa sezione sarà disponibile a breve.',
 } as const;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { updatePassword } from '../api.ts';
@@ -23,14 +24,11 @@ export default function ChangePasswordPage() {
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      const { error } = await updatePassword(password);
-      if (error) toastError(error.message || m.changePassword.failed);
-      else {
-        toastSuccess(m.changePassword.success);
-        navigate('/dashboard', { replace: true });
-      }
-    } catch {
-      toastError(m.changePassword.failed);
+      await updatePassword(password);
+      toastSuccess(m.changePassword.success);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      toastError(failureMessage(err, m.changePassword.failed));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen } from '@/test/render.tsx';
+import { ApiError } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 
 const api = vi.hoisted(() => ({ signIn: vi.fn(), fetchRole: vi.fn() }));
@@ -16,7 +17,7 @@ describe('LoginForm', () => {
   });
 
   it('says when the credentials are wrong', async () => {
-    api.signIn.mockResolvedValue({ data: { user: null, session: null }, error: { code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    api.signIn.mockRejectedValue(new ApiError('refused', 'I dati inviati non sono validi.', 'invalid_credentials'));
     render(<LoginForm onForgot={() => undefined} />);
     await userEvent.type(screen.getByLabelText(new RegExp(`^${t.auth.fields.email}`)), 'a@b.it');
     await userEvent.type(screen.getByLabelText(new RegExp(`^${t.auth.fields.password}`)), 'wrong-pass');
@@ -25,8 +26,9 @@ describe('LoginForm', () => {
   });
 
   it('maps auth errors to Italian', () => {
-    expect(loginErrorMessage({ code: 'email_not_confirmed' })).toBe(t.auth.login.notConfirmed);
-    expect(loginErrorMessage({ message: 'Invalid login credentials' })).toBe(t.auth.login.invalid);
-    expect(loginErrorMessage({ message: 'boom' })).toBe(t.auth.genericError);
+    expect(loginErrorMessage(new ApiError('refused', 'x', 'email_not_confirmed'))).toBe(t.auth.login.notConfirmed);
+    expect(loginErrorMessage(new ApiError('refused', 'x', 'invalid_credentials'))).toBe(t.auth.login.invalid);
+    expect(loginErrorMessage(new ApiError('offline', t.common.apiErrors.offline))).toBe(t.common.apiErrors.offline);
+    expect(loginErrorMessage(new Error('boom'))).toBe(t.auth.genericError);
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { signIn } from '../api.ts';
 import { hasErrors, validateLogin, type FieldErrors } from '../model.ts';
@@ -7,12 +8,12 @@ import { applyUser } from '../session.ts';
 
 const m = t.auth;
 
-export function loginErrorMessage(error: { code?: string; message?: string }): string {
-  const code = error.code ?? '';
-  const text = (error.message ?? '').toLowerCase();
-  if (code === 'email_not_confirmed' || text.includes('not confirmed')) return m.login.notConfirmed;
-  if (code === 'invalid_credentials' || text.includes('invalid')) return m.login.invalid;
-  return m.genericError;
+/** GoTrue's error_code for the two answers a sign-in form explains; the rest as the error contract says. */
+export function loginErrorMessage(err: unknown): string {
+  const code = err instanceof ApiError ? err.code : null;
+  if (code === 'email_not_confirmed') return m.login.notConfirmed;
+  if (code === 'invalid_credentials') return m.login.invalid;
+  return failureMessage(err, m.genericError);
 }
 
 /** E-mail and password; on success the /auth guard moves the viewer on. */
@@ -31,14 +32,10 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      const { data, error } = await signIn(email, password);
-      if (error) {
-        setFailure(loginErrorMessage(error));
-        return;
-      }
-      if (data.user) await applyUser({ id: data.user.id, email: data.user.email ?? '' });
-    } catch {
-      setFailure(m.genericError);
+      const { user } = await signIn(email, password);
+      await applyUser({ id: user.id, email: user.email ?? '' });
+    } catch (err) {
+      setFailure(loginErrorMessage(err));
     } finally {
       setBusy(false);
     }

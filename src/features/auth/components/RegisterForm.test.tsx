@@ -21,7 +21,7 @@ describe('RegisterForm', () => {
   });
 
   it('sends the referral code, 18+ and terms as signup metadata', async () => {
-    api.signUp.mockResolvedValue({ data: { user: { id: 'x' }, session: null }, error: null });
+    api.signUp.mockResolvedValue({ user: { id: 'x' }, session: null });
     render(<RegisterForm referral="AMICA10" />);
     expect(screen.getByLabelText(f.referral)).toHaveValue('AMICA10');
     await userEvent.type(screen.getByLabelText(new RegExp(f.displayName)), 'Giulia');

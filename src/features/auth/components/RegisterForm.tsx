@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { signUp } from '../api.ts';
 import { hasErrors, validateRegister, type FieldErrors, type RegisterField, type RegisterValues } from '../model.ts';
@@ -27,16 +28,12 @@ export function RegisterForm({ referral }: { referral: string | null }) {
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      const { data, error } = await signUp({ ...values, ref: ref.trim() || null });
-      if (error) {
-        const exists = error.code === 'user_already_exists' || /already/i.test(error.message);
-        setFailure(exists ? m.register.alreadyRegistered : m.genericError);
-        return;
-      }
-      if (data.session && data.user) await applyUser({ id: data.user.id, email: data.user.email ?? '' });
+      const { user, session } = await signUp({ ...values, ref: ref.trim() || null });
+      if (session && user) await applyUser({ id: user.id, email: user.email ?? '' });
       else navigate('/registration-success', { replace: true, state: { email: values.email.trim() } });
-    } catch {
-      setFailure(m.genericError);
+    } catch (err) {
+      const exists = err instanceof ApiError && err.code === 'user_already_exists';
+      setFailure(exists ? m.register.alreadyRegistered : failureMessage(err, m.genericError));
     } finally {
       setBusy(false);
     }

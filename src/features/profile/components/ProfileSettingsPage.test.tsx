@@ -30,7 +30,7 @@ describe('ProfileSettingsPage push switch', () => {
   beforeEach(() => {
     useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
     for (const f of [...Object.values(push), ...Object.values(api)]) f.mockReset();
-    api.fetchOwnProfile.mockResolvedValue({ id: 'u1', email: 'u@x.it', display_name: 'Ugo', phone: null, push_enabled: true, credits: 0, referral_code: null });
+    api.fetchOwnProfile.mockResolvedValue({ id: 'u1', email: 'u@x.it', display_name: 'Ugo', phone: null, push_enabled: true, credits: 0, referral_code: 'UGO123' });
     api.updateOwnProfile.mockResolvedValue(undefined);
     push.pushSupported.mockReturnValue(true);
     push.isPushSubscribed.mockResolvedValue(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Container, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { signOutEverywhere, updateEmail, useViewer, isValidEmail } from '@/features/auth/index.ts';
@@ -122,12 +123,11 @@ export default function ProfileSettingsPage() {
     if (err) return;
     setEmailBusy(true);
     try {
-      const { error } = await updateEmail(value);
-      if (error) toastError(m.emailChangeFailed);
-      else {
-        toastSuccess(m.emailChangeSent);
-        setNewEmail('');
-      }
+      await updateEmail(value);
+      toastSuccess(m.emailChangeSent);
+      setNewEmail('');
+    } catch (err) {
+      toastError(failureMessage(err, m.emailChangeFailed));
     } finally {
       setEmailBusy(false);
     }

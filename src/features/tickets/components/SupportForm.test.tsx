@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
+import { ApiError } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 
 const api = vi.hoisted(() => ({ createTicket: vi.fn(), fetchMyTickets: vi.fn() }));
@@ -32,7 +33,7 @@ describe('SupportForm', () => {
   });
 
   it('sends with the default subject, toasts, resets and calls back', async () => {
-    api.createTicket.mockResolvedValue(null);
+    api.createTicket.mockResolvedValue(undefined);
     const onSent = vi.fn();
     render(<SupportForm defaultEmail="mario@example.it" onSent={onSent} />);
     const message = screen.getByLabelText(new RegExp(m.dialog.message));
@@ -48,7 +49,9 @@ describe('SupportForm', () => {
   });
 
   it("shows the server's error, or the generic send failure", async () => {
-    api.createTicket.mockResolvedValueOnce('Troppe richieste, riprova tra un minuto.').mockResolvedValueOnce('');
+    api.createTicket
+      .mockRejectedValueOnce(new ApiError('refused', 'Troppe richieste, riprova tra un minuto.', '429'))
+      .mockRejectedValueOnce(new ApiError('unexpected', t.common.apiErrors.unexpected));
     render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
     await userEvent.type(screen.getByLabelText(new RegExp(m.dialog.message)), 'Un messaggio abbastanza lungo.');
     await userEvent.click(screen.getByRole('button', { name: m.dialog.submit }));

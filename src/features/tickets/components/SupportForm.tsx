@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { createTicket } from '../api.ts';
@@ -36,17 +37,13 @@ export function SupportForm({
     if (found.email || found.message) return;
     setBusy(true);
     try {
-      const failure = await createTicket(values, { listingId, subject });
-      if (failure !== null) {
-        toastError(failure || m.toasts.sendFailed);
-        return;
-      }
+      await createTicket(values, { listingId, subject });
       toastSuccess(m.toasts.sent);
       setValues(empty);
       setErrors({});
       onSent();
-    } catch {
-      toastError(m.toasts.sendFailed);
+    } catch (err) {
+      toastError(failureMessage(err, m.toasts.sendFailed));
     } finally {
       setBusy(false);
     }
