@@ -32,8 +32,8 @@ export interface SeedFilter {
   p_rate_min?: number;
   p_rate_max?: number;
   arrays?: Partial<Record<ArrayAttribute, string[]>>;
-  /** A full-text query and the lowercase stem its matches contain (title, city, zone or description). */
-  query?: { text: string; stem: string };
+  /** A full-text query and the words it stems to, as a pattern over title, city, zone and description (lowercase). */
+  query?: { text: string; words: RegExp };
 }
 
 /** The search_listings arguments of a filter. */
@@ -57,7 +57,7 @@ export function matches(l: SeedListing, f: SeedFilter): boolean {
     (f.p_rate_min === undefined || l.hourlyRate >= f.p_rate_min) &&
     (f.p_rate_max === undefined || l.hourlyRate <= f.p_rate_max) &&
     Object.entries(f.arrays ?? {}).every(([attr, values]) => l.attrs[attr as ArrayAttribute].some((v) => values.includes(v))) &&
-    (!f.query || text.includes(f.query.stem))
+    (!f.query || f.query.words.test(text))
   );
 }
 
