@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { render, screen } from '@/test/render.tsx';
+import { act, render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore, type Role } from '@/features/auth/index.ts';
 import { Guard } from './Guard.tsx';
@@ -21,6 +21,7 @@ function app(route: string) {
       </Route>
       <Route element={<Guard access="authPage" />}>
         <Route path="/auth" element={<Where />} />
+        <Route path="/auth-form" element={<p>auth form</p>} />
       </Route>
       <Route element={<Guard access="staff" />}>
         <Route path="/admin" element={<p>admin</p>} />
@@ -77,5 +78,45 @@ describe('Guard', () => {
     signIn('user');
     app('/admin');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  describe('while the session is known and the role is still loading', () => {
+    /** Signed in, role on its way; `stale` is the role left by the previous user, if any. */
+    function roleLoading(stale: Role | null) {
+      useSessionStore.setState({ status: 'ready', roleStatus: 'loading', user: { id: 'u2', email: 'v@x.it' }, role: stale });
+    }
+
+    // Every guard of the route table (routes.tsx), with a role that would open it once known.
+    it.each([
+      ['member', '/dashboard', 'dashboard', null],
+      ['member', '/dashboard', 'dashboard', 'user'],
+      ['memberAllowBanned', '/my-tickets', 'tickets', null],
+      ['authPage', '/auth-form', 'auth form', null],
+      ['staff', '/admin', 'admin', null],
+      ['staff', '/admin', 'admin', 'admin'],
+    ] as const)('%s: %s ("%s") shows only the page loader, stale role %s', (_access, route, content, stale) => {
+      roleLoading(stale);
+      app(route);
+      expect(screen.queryByText(content)).not.toBeInTheDocument();
+      expect(screen.queryByTestId('where')).not.toBeInTheDocument(); // no redirect decided on a role not yet known
+      expect(screen.getByText(t.frame.pageLoading)).toBeInTheDocument();
+    });
+
+    it('a banned user never sees /dashboard: the loader, then /banned', async () => {
+      roleLoading(null);
+      app('/dashboard');
+      expect(screen.queryByText('dashboard')).not.toBeInTheDocument();
+      await act(async () => useSessionStore.setState({ roleStatus: 'ready', role: 'banned' }));
+      expect(screen.queryByText('dashboard')).not.toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent('/banned');
+    });
+
+    it('staff see /admin once their role arrives', async () => {
+      roleLoading(null);
+      app('/admin');
+      expect(screen.queryByText('admin')).not.toBeInTheDocument();
+      await act(async () => useSessionStore.setState({ roleStatus: 'ready', role: 'supporto' }));
+      expect(screen.getByText('admin')).toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,6 @@
 /** create_listing, pause/resume clock freezing, promote_listing (charge, extend, pending, discount), renew, reset. */
 import { describe, expect, it } from 'vitest';
+import { client } from '../support/clients.ts';
 import { admin, travel, createListing, credits, DAY, expectError, expectOk, listingRow, makeUser, ms, photoUrl, setCredits, validListing } from './helpers.ts';
 
 describe('create_listing', () => {
@@ -61,6 +62,24 @@ describe('pause / resume', () => {
     expect(resumed.paused_at).toBeNull();
     expect(resumed.remaining_expires_at_duration).toBeNull();
     expect(Math.abs(ms(resumed.expires_at, new Date().toISOString()) - remainingBefore)).toBeLessThan(10_000);
+  });
+
+  it('a listing paused with a day left outlives its old expiry: resumed 40 days later it has that day and is public again', async () => {
+    const u = await makeUser();
+    const city = `Pausa ${Date.now().toString(36)}`;
+    const l = await createListing(u, { p_city: city });
+    await travel(l.id, 29 * DAY); // one day left
+    const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
+    const left = ms((await listingRow(l.id))!.expires_at, paused.paused_at);
+    expect(Math.abs(left - DAY)).toBeLessThan(10_000);
+    const anon = client();
+    expect(expectOk(await anon.rpc('listing_detail', { p_id: l.id }))).toEqual({ status: 'paused', id: l.id });
+    await travel(l.id, 40 * DAY); // its old expiry is 39 days gone
+    expectOk(await u.client.rpc('resume_listing', { p_listing_id: l.id }));
+    const row = (await listingRow(l.id))!;
+    expect(Math.abs(ms(row.expires_at, new Date().toISOString()) - left)).toBeLessThan(10_000);
+    expect(expectOk(await anon.rpc('listing_detail', { p_id: l.id }))).toMatchObject({ status: 'active' });
+    expect(expectOk(await anon.rpc('search_listings_count', { p_city: city }))).toBe(1);
   });
 
   it('freezes an active promotion and a pending one moves later by the paused time', async () => {

@@ -11,6 +11,40 @@ import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
 const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count']);
 
+/**
+ * Functions that read-check-write rows another call may change at the same moment, and the
+ * lock that serialises them. PGlite runs one query at a time, so a missing lock shows only
+ * on PostgreSQL under load; this reads each body from pg_proc so removing one fails anywhere.
+ * `needs` are patterns over the body (lowercased, whitespace collapsed); a function that
+ * locks through a helper names it in `via`, and the helper is itself listed here.
+ */
+const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] = [
+  { fn: 'private.apply_coupon', why: 'checks max_uses and single use, then counts the use: the coupon row is locked first',
+    needs: [/select \* into c from public\.coupons where [^;]* for update;/] },
+  { fn: 'public.pending_discount', why: 'the pending coupon it returns is consumed by its caller: two promotions must not both take it',
+    needs: [/for update of uc/] },
+  { fn: 'private.promote_listing', why: 'reads the listing\'s promotion to extend or start it, and consumes the pending coupon',
+    needs: [/public\.lock_own_listing\(p_listing_id\)/, /from public\.pending_discount\(uid\)/], via: ['public.lock_own_listing', 'public.pending_discount', 'public.spend_credits'] },
+  { fn: 'public.spend_credits', why: 'balance check and debit in one UPDATE, which locks the profile and re-checks the balance',
+    needs: [/update public\.profiles set credits = credits - p_amount where id = p_user_id and credits >= p_amount/] },
+  { fn: 'public.add_credits', why: 'a relative UPDATE under the row lock, never read-then-write',
+    needs: [/update public\.profiles set credits = credits \+ p_amount where id = p_user_id/] },
+  { fn: 'public.fulfil_credit_purchase', why: 'one payment per provider reference, the referral bonus once: the buyer\'s profile is locked',
+    needs: [/on conflict \(provider_reference\) do nothing/, /from public\.profiles pr where pr\.id = p_user_id for update/], via: ['public.add_credits'] },
+  { fn: 'private.admin_adjust_credits', why: 'moves credits only through the locking helpers',
+    needs: [/public\.add_credits\(/, /public\.spend_credits\(/], via: ['public.add_credits', 'public.spend_credits'] },
+  { fn: 'private.create_listing', why: 'charges the creation through spend_credits', needs: [/public\.spend_credits\(/], via: ['public.spend_credits'] },
+  { fn: 'public.lock_own_listing', why: 'the lock every listing state change takes', needs: [/from public\.listings where id = p_listing_id for update/] },
+  ...['renew_listing', 'pause_listing', 'resume_listing', 'reset_listing_promotion'].map((name) => ({
+    fn: `private.${name}`, why: 'reads the listing\'s clock or promotion and writes it back', needs: [/public\.lock_own_listing\(p_listing_id/], via: ['public.lock_own_listing'],
+  })),
+  { fn: 'public.lock_visible_ticket', why: 'the lock every ticket change takes', needs: [/from public\.tickets where id = p_ticket_id for update/] },
+  { fn: 'private.reply_ticket', why: 'moves the status from the one it read (resolved -> open, open -> in_progress)',
+    needs: [/public\.lock_visible_ticket\(p_ticket_id\)/], via: ['public.lock_visible_ticket'] },
+  { fn: 'private.set_ticket_status', why: 'an owner may reopen only a ticket read as resolved',
+    needs: [/public\.lock_visible_ticket\(p_ticket_id\)/], via: ['public.lock_visible_ticket'] },
+];
+
 let fresh: FreshDatabase;
 let db: Database;
 
@@ -71,6 +105,23 @@ describe('schema lint', () => {
          and has_function_privilege('authenticated', oid, 'execute')
          and proname = any (array['${internal.join("','")}'])`);
     expect(r.map((x) => x.proname)).toEqual([]);
+  });
+
+  it('functions that must lock their rows do so (MUST_LOCK)', async () => {
+    const r = await rows<{ fn: string; src: string }>(`
+      select n.nspname || '.' || p.proname as fn, p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private')`);
+    const source = new Map(r.map((x) => [x.fn, x.src.toLowerCase().replace(/\s+/g, ' ')]));
+    const listed = new Set(MUST_LOCK.map((m) => m.fn));
+    const problems = MUST_LOCK.flatMap(({ fn, needs, via = [] }) => {
+      const src = source.get(fn);
+      if (src === undefined) return [`${fn}: missing`];
+      return [
+        ...needs.filter((re) => !re.test(src)).map((re) => `${fn}: no ${re.source}`),
+        ...via.filter((helper) => !listed.has(helper)).map((helper) => `${fn}: helper ${helper} is not in MUST_LOCK`),
+      ];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('policies call auth.*() and role helpers once per statement: (select auth.uid()), never per row, never user metadata', async () => {

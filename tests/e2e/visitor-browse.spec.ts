@@ -1,32 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
-import { adultVisitor, rpc, type Row } from './visitor-helpers.ts';
+import { PUBLIC_ORDER, SEED_IDS, expectedFor, isPromoted, seedListing } from '../support/seed-search.ts';
+import { adultVisitor, cardIds } from './visitor-helpers.ts';
+
+// Expectations come from the seed data (tests/support/seed-search.ts), never from the API the
+// page calls. Earlier specs may have added listings: cards are compared on the seed's ids.
+const ids = (ls: { id: string }[]) => ls.map((l) => l.id);
+const seedCardIds = async (page: Page) => (await cardIds(page)).filter((id) => SEED_IDS.has(id));
 
 test.beforeEach(async ({ context }) => adultVisitor(context));
 
 test('home lists the promoted listings first, then the newest', async ({ page }) => {
-  const all = await rpc<Row[]>('search_listings', { p_limit: 20 });
-  const hot = all.filter((r) => r.promoted);
+  const hot = PUBLIC_ORDER.filter(isPromoted);
   expect(hot.length).toBeGreaterThan(0);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: t.listings.home.hot })).toBeVisible();
   const cards = page.getByTestId('listing-card');
-  await expect(cards.first()).toBeVisible();
-  await expect(cards).toHaveCount(all.length);
-  const titles = await cards.locator('h2').allTextContents();
-  expect(titles).toEqual(all.map((r) => r.title));
-  // The Hot ones carry the badge, the rest do not.
-  await expect(cards.nth(0).getByTestId('badge-hot')).toBeVisible();
-  await expect(cards.nth(hot.length).getByTestId('badge-hot')).toHaveCount(0);
+  await expect(cards).toHaveCount(20);
+  // The seed's listings shown are the head of the public order: no paused or expired one.
+  const shown = await cardIds(page);
+  const seedShown = shown.filter((id) => SEED_IDS.has(id));
+  expect(seedShown.length).toBeGreaterThan(hot.length);
+  expect(seedShown).toEqual(ids(PUBLIC_ORDER).slice(0, seedShown.length));
+  // The Hot ones carry the badge, the first one after them does not.
+  for (const l of hot) await expect(cards.nth(shown.indexOf(l.id)).getByTestId('badge-hot')).toBeVisible();
+  await expect(cards.nth(shown.indexOf(PUBLIC_ORDER[hot.length]!.id)).getByTestId('badge-hot')).toHaveCount(0);
   // Listing card content: category, date badge, city, age, attribute labels.
-  const first = cards.nth(0);
+  const top = PUBLIC_ORDER[0]!;
+  const first = cards.nth(shown.indexOf(top.id));
+  await expect(first.locator('h2')).toHaveText(top.title);
   await expect(first.getByText(/Scade il:/)).toBeVisible();
-  await expect(first.getByText(new RegExp(`^${all[0]!.city}.* · ${all[0]!.age} anni$`))).toBeVisible();
+  await expect(first.getByText(new RegExp(`^${top.city}.* · ${top.age} anni$`))).toBeVisible();
   await expect(first.getByText(t.listings.card.watermark)).toBeAttached();
 });
 
 test('search with filters returns the matching seeded listings, shareable by URL', async ({ page }) => {
-  const expected = await rpc<Row[]>('search_listings', { p_city: 'Milano', p_category: 'donne', p_limit: 50 });
+  const expected = ids(expectedFor({ p_city: 'Milano', p_category: 'donne' }));
   expect(expected.length).toBeGreaterThan(0);
   await page.goto('/search');
   await page.getByRole('button', { name: t.search.filtersButton(0) }).click();
@@ -38,40 +47,36 @@ test('search with filters returns the matching seeded listings, shareable by URL
   await expect(page).toHaveURL(/category=donne/);
   await expect(page).toHaveURL(/city=Milano/);
   const cards = page.getByTestId('listing-card');
-  await expect(cards).toHaveCount(expected.length);
-  expect((await cards.locator('h2').allTextContents()).sort()).toEqual(expected.map((r) => r.title).sort());
+  await expect(cards.first()).toBeVisible();
+  await expect.poll(() => seedCardIds(page)).toEqual(expected);
 
   // Reloading the shared URL gives the same search; the text query narrows it (Italian stemming).
   await page.reload();
-  await expect(cards).toHaveCount(expected.length);
-  const stemmed = await rpc<Row[]>('search_listings', { p_query: 'cena', p_limit: 50 });
+  await expect(cards.first()).toBeVisible();
+  await expect.poll(() => seedCardIds(page)).toEqual(expected);
+  const stemmed = ids(expectedFor({ query: { text: 'cene', words: /\bcen[ae]\b/ } }));
   await page.goto('/search?q=cene');
   expect(stemmed.length).toBeGreaterThan(20);
   // Pages of 20 (keyset), the next one when the end of the list scrolls into view.
   await expect(cards).toHaveCount(20);
   await page.getByRole('button', { name: t.search.loadMore }).scrollIntoViewIfNeeded();
-  await expect(cards).toHaveCount(stemmed.length);
-  expect(await cards.locator('h2').allTextContents()).toEqual(stemmed.map((r) => r.title));
+  await expect.poll(() => seedCardIds(page)).toEqual(stemmed);
 
   // An array filter (any of) and the age range.
-  const hair = await rpc<Row[]>('search_listings', { p_hair_color: ['mora', 'bionda'], p_age_min: 20, p_age_max: 30, p_limit: 50 });
-  await page.goto('/search?hair_color=bionda,mora&age_min=20&age_max=30');
+  const hair = ids(expectedFor({ arrays: { hair_color: ['mora', 'bionda'] }, p_age_min: 20, p_age_max: 30 }));
   expect(hair.length).toBeGreaterThan(0);
   expect(hair.length).toBeLessThanOrEqual(20);
-  await expect(cards).toHaveCount(hair.length);
-  for (const r of hair) {
-    expect(r.hair_color.some((h) => h === 'mora' || h === 'bionda')).toBe(true);
-    expect(r.age).toBeGreaterThanOrEqual(20);
-  }
+  await page.goto('/search?hair_color=bionda,mora&age_min=20&age_max=30');
+  await expect(cards.first()).toBeVisible();
+  await expect.poll(() => seedCardIds(page)).toEqual(hair);
 
   await page.goto('/search?city=Atlantide');
   await expect(page.getByText(t.search.empty)).toBeVisible();
 });
 
 test('listing detail: a premium listing shows 5 photos, a base one 1', async ({ page }) => {
-  const all = await rpc<Row[]>('search_listings', { p_limit: 50 });
-  const premium = all.find((r) => r.promoted && r.photos.length === 5);
-  const base = all.find((r) => !r.promoted && r.photos.length >= 1);
+  const premium = PUBLIC_ORDER.find((l) => isPromoted(l) && l.photoCount === 5);
+  const base = PUBLIC_ORDER.find((l) => !isPromoted(l) && l.photoCount >= 1);
   expect(premium, 'a seeded premium listing with 5 photos').toBeTruthy();
   expect(base, 'a seeded base listing with a photo').toBeTruthy();
 
@@ -89,31 +94,25 @@ test('listing detail: a premium listing shows 5 photos, a base one 1', async ({ 
 });
 
 test('paused, expired and unknown listings show an Italian notice', async ({ page }) => {
-  let paused: string | undefined;
-  let expired: string | undefined;
-  for (let i = 1; i <= 60 && !(paused && expired); i++) {
-    const id = `b0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-    const d = await rpc<{ status: string }>('listing_detail', { p_id: id });
-    if (d.status === 'paused') paused ??= id;
-    if (d.status === 'expired') expired ??= id;
-  }
-  if (paused) {
-    await page.goto(`/listing/${paused}`);
-    await expect(page.getByTestId('listing-notice')).toContainText(t.listings.detail.paused);
-  }
-  if (expired) {
-    await page.goto(`/listing/${expired}`);
-    await expect(page.getByTestId('listing-notice')).toContainText(t.listings.detail.expired);
+  // Fixed demo listings: a paused one, a paused one with a promotion, an expired one.
+  for (const [n, state, notice] of [
+    [14, 'paused', t.listings.detail.paused],
+    [22, 'paused_premium', t.listings.detail.paused],
+    [21, 'expired', t.listings.detail.expired],
+  ] as const) {
+    const l = seedListing(n);
+    expect(l.state).toBe(state);
+    await page.goto(`/listing/${l.id}`);
+    await expect(page.getByTestId('listing-notice')).toContainText(notice);
+    await expect(page.getByRole('heading', { level: 1, name: l.title })).toHaveCount(0);
   }
   await page.goto('/listing/00000000-0000-4000-8000-000000000000');
   await expect(page.getByTestId('listing-notice')).toContainText(t.listings.detail.notFound);
-  expect(paused || expired, 'the seed has a paused or expired listing').toBeTruthy();
 });
 
 test('a signed-in visitor reports a listing; the staff get a new_report notification', async ({ page }) => {
   const { DEMO, serviceRest, signInAs } = await import('./support/frame.ts');
-  const rows = await rpc<(Row & { user_id: string })[]>('search_listings', { p_limit: 50 });
-  const target = rows.find((r) => r.user_id !== DEMO.giulia.id)!;
+  const target = PUBLIC_ORDER.find((l) => l.userId !== DEMO.giulia.id)!;
   await signInAs(page, 'giulia');
   await page.goto(`/listing/${target.id}`);
   await page.getByRole('button', { name: t.listings.detail.report }).click();

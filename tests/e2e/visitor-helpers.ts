@@ -71,3 +71,11 @@ export async function imagesLoaded(page: Page, selector: string, opts: { first?:
   }
   return first ? 1 : page.locator(selector).count();
 }
+
+/** The listing ids of the cards on the page, in order (each card links to /listing/:id). */
+export async function cardIds(page: Page): Promise<string[]> {
+  const hrefs = await page.getByTestId('listing-card').evaluateAll((cards) =>
+    cards.map((c) => c.querySelector('a[href^="/listing/"]')?.getAttribute('href') ?? ''),
+  );
+  return hrefs.map((h) => h.replace('/listing/', ''));
+}

@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
 import { DEMO, serviceRest, signInAs } from './support/frame.ts';
-import { adultVisitor, imagesLoaded, rpc, swControlled, type Row } from './visitor-helpers.ts';
+import { PUBLIC_ORDER, isPromoted } from '../support/seed-search.ts';
+import { adultVisitor, imagesLoaded, swControlled } from './visitor-helpers.ts';
 
 const FIRST_CARD_PHOTO = '[data-testid="listing-card"] [data-testid="card-photos"] > div:first-child img';
 
 test.beforeEach(async ({ context }) => adultVisitor(context));
 
 test('pages opened online open again offline with their photos', async ({ page, context }) => {
-  const all = await rpc<Row[]>('search_listings', { p_limit: 50 });
-  const premium = all.find((r) => r.promoted && r.photos.length === 5)!;
-  const neverOpened = all.find((r) => r.id !== premium.id)!;
+  // Demo listings from the seed data: a promoted one with 5 photos, and another public one.
+  const premium = PUBLIC_ORDER.find((l) => isPromoted(l) && l.photoCount === 5)!;
+  const neverOpened = PUBLIC_ORDER.find((l) => l.id !== premium.id)!;
   const searchUrl = `/search?city=${encodeURIComponent(premium.city)}`;
 
   await page.goto('/');

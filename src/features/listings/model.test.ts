@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
 import {
   attributeBadges,
-  compareListings,
   dateBadge,
   formatListingDate,
   label,
@@ -88,16 +87,6 @@ describe('photos (SPEC §4, §9)', () => {
   });
   it('no photos gives none', () => {
     expect(visiblePhotos(listing(), now)).toEqual([]);
-  });
-});
-
-describe('public order', () => {
-  it('puts active promotions first, then the latest bump or creation', () => {
-    const hot = listing({ id: 'a', is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1), created_at: iso(-100) });
-    const bumped = listing({ id: 'b', last_bumped_at: iso(-1), created_at: iso(-50) });
-    const fresh = listing({ id: 'c', created_at: iso(-2) });
-    const old = listing({ id: 'd', created_at: iso(-30) });
-    expect([old, fresh, bumped, hot].sort((x, y) => compareListings(x, y, now)).map((l) => l.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 });
 

@@ -8,17 +8,6 @@ export * from './shape.ts';
 
 export const PRODUCT_NAME = t.listings.card.watermark;
 
-/** The public order: active promotion first, then the last bump (or creation), newest first. */
-export function compareListings(a: Listing, b: Listing, now: Date = new Date()): number {
-  const pa = promotionState(a, now) === 'active' ? 1 : 0;
-  const pb = promotionState(b, now) === 'active' ? 1 : 0;
-  if (pa !== pb) return pb - pa;
-  const ra = Date.parse(a.last_bumped_at ?? a.created_at);
-  const rb = Date.parse(b.last_bumped_at ?? b.created_at);
-  if (ra !== rb) return rb - ra;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 const VALUES = t.listings.values as unknown as Record<ValueListKey, Record<string, string>>;
 
 /** The Italian label of a slug; unknown slugs are shown capitalised with spaces. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
-import { lastReplyLabel, shortTicketId, statusLabel, ticketPayload, validateTicketForm } from './model.ts';
+import { lastReplyLabel, shortTicketId, statusColor, statusLabel, ticketPayload, validateTicketForm } from './model.ts';
 
 const m = t.tickets.validation;
 
@@ -21,6 +21,10 @@ describe('ticket form validation (SPEC §5)', () => {
 });
 
 describe('ticket display', () => {
+  it('colours each status badge: open blue, in progress yellow, resolved green, closed and unknown gray', () => {
+    expect(['open', 'in_progress', 'resolved', 'closed', 'archiviato'].map(statusColor)).toEqual(['blue', 'yellow', 'green', 'gray', 'gray']);
+  });
+
   it('shows the first 8 characters of the id', () => {
     expect(shortTicketId('0123456789abcdef')).toBe('01234567');
   });

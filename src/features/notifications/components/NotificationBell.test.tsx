@@ -87,6 +87,17 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(useNotificationsStore.getState().unread).toBe(0));
   });
 
+  it('never shows a count below 0: marking read when the count was already lowered elsewhere', async () => {
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: t.notifications.bellLabel(2) }));
+    // The count went to 0 (another tab's 'Segna tutte') before this list caught up.
+    useNotificationsStore.setState({ unread: 0 });
+    await userEvent.click(await screen.findByText('Nuova risposta al tuo ticket'));
+    await waitFor(() => expect(api.markNotificationsRead).toHaveBeenCalled());
+    expect(useNotificationsStore.getState().unread).toBe(0);
+    expect(screen.getByRole('button', { name: t.notifications.bellLabel(0), hidden: true })).toBeInTheDocument();
+  });
+
   it('keeps the state and says so when marking fails', async () => {
     api.markNotificationsRead.mockRejectedValue(new Error('boom'));
     renderBell();
