@@ -5,6 +5,8 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 const positions = new Map<string, number>();
 /** How long a Back waits for its page to be tall enough again (lists load, cards render). */
 const RESTORE_WITHIN_MS = 3000;
+/** How long the position is held once reached, while late content above it settles. */
+const SETTLE_MS = 1000;
 
 /**
  * The declarative router keeps the browser's scroll position across pages, so a listing
@@ -36,26 +38,30 @@ export function useScrollRestoration() {
     }
     const target = positions.get(location.key);
     if (target === undefined) return;
-    // Tall enough now, or after a few frames; a visitor who scrolls meanwhile wins.
-    const until = performance.now() + RESTORE_WITHIN_MS;
+    // Tall enough now, or after a few frames, and held while late content above settles; a
+    // visitor who scrolls, taps or types meanwhile wins.
+    let until = performance.now() + RESTORE_WITHIN_MS;
+    let settling = false;
     let frame = 0;
     const stop = () => cancelAnimationFrame(frame);
     const attempt = () => {
-      window.scrollTo(0, target);
-      const reached = Math.abs(window.scrollY - target) < 2;
-      if (!reached && performance.now() < until) frame = requestAnimationFrame(attempt);
+      if (Math.abs(window.scrollY - target) >= 2) window.scrollTo(0, target);
+      if (!settling && Math.abs(window.scrollY - target) < 2) {
+        settling = true;
+        until = performance.now() + SETTLE_MS;
+      }
+      if (performance.now() < until) frame = requestAnimationFrame(attempt);
       else removeListeners();
     };
+    const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
     const removeListeners = () => {
-      window.removeEventListener('wheel', stopAll);
-      window.removeEventListener('touchstart', stopAll);
+      for (const type of inputs) window.removeEventListener(type, stopAll);
     };
     const stopAll = () => {
       stop();
       removeListeners();
     };
-    window.addEventListener('wheel', stopAll, { passive: true });
-    window.addEventListener('touchstart', stopAll, { passive: true });
+    for (const type of inputs) window.addEventListener(type, stopAll, { passive: true });
     attempt();
     return stopAll;
   }, [location.key, location.pathname, location.hash, navigation]);
