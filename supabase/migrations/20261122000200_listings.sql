@@ -66,10 +66,10 @@ create table public.listings (
 comment on table public.listings is 'Advertisements. Public when not paused and not expired.';
 
 /**
- * The one "public listing" rule: not paused and not expired at p_at. Policies, search, the
- * detail and the jobs call it. SQL and stable, but search_path is pinned (splinter's
- * function_search_path_mutable), so PostgreSQL does not inline it: callers that need the
- * partial `where not is_paused` indexes also write `not l.is_paused` (docs/decisions.md).
+ * The one "public listing" rule: not paused and not expired at p_at. Policies, the detail
+ * and the jobs call it. Its search_path is pinned (splinter's function_search_path_mutable),
+ * so PostgreSQL does not inline it; the search's dynamic SQL spells it as text in one place,
+ * private.search_listings_where, for its partial indexes (docs/decisions.md).
  */
 create or replace function private.listing_is_public(p_is_paused boolean, p_expires_at timestamptz, p_at timestamptz default now())
 returns boolean
@@ -81,8 +81,9 @@ as $$
 $$;
 
 /**
- * The one "active promotion" rule: premium and p_at within [start, end]. The app's display
- * state (promotionState in src/features/listings/shape.ts) is its only TypeScript copy.
+ * The one "active promotion" rule: premium and p_at within [start, end]. The search spells it
+ * as text in private.search_listings for the reason given above; the app's display state
+ * (promotionState in src/features/listings/shape.ts) is its only TypeScript copy.
  */
 create or replace function private.promotion_is_active(p_is_premium boolean, p_start_at timestamptz, p_end_at timestamptz,
   p_at timestamptz default now())

@@ -44,9 +44,10 @@ immutable
 set search_path = ''
 as $$
 declare
-  -- `not l.is_paused` repeats part of the rule so the partial indexes apply (the rule's
-  -- function is not inlined, see private.listing_is_public).
-  filters text := 'not l.is_paused and private.listing_is_public(l.is_paused, l.expires_at)';
+  -- private.listing_is_public's rule, as text: the function is not inlined (its search_path
+  -- is pinned), and a call per row would hide the partial indexes and make the total 10x
+  -- slower (docs/decisions.md). tests/db/single-sources.test.ts checks they agree.
+  filters text := 'not l.is_paused and l.expires_at > now()';
 begin
   if p_category is not null and p_category <> '' then
     filters := filters || ' and l.category = $2';
@@ -153,8 +154,9 @@ declare
   promoted_photos int := public.setting_int('max_photos_per_listing', 5);
   base_photos int := public.setting_int('max_photos_without_promotion', 1);
   filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services);
-  -- `l.is_premium and` first: a cheap test before the (not inlined) rule's call.
-  promoted_sql text := '(l.is_premium and private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at))';
+  -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
+  -- private.search_listings_where.
+  promoted_sql text := '(l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now())';
   rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
   part_a text;
   part_b text;
