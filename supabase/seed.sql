@@ -416,6 +416,12 @@ insert into public.admin_notifications (id, user_id, type, entity_id, message, i
   ('e0000000-0000-4000-8000-000000000036', null, 'new_ticket', 'd0000000-0000-4000-8000-000000000001', 'Nuovo ticket da giulia@incontri.local: Problema con il caricamento delle foto', false, now() - interval '3 hours'),
   ('e0000000-0000-4000-8000-000000000037', 'a0000000-0000-4000-8000-000000000003', 'ticket_reply', 'd0000000-0000-4000-8000-000000000002', 'Nuova risposta al tuo ticket "Crediti non accreditati dopo l''acquisto".', false, now() - interval '2 hours');
 
+-- The expiry jobs' keys for the demo's expiry notifications, so the jobs count them as sent.
+update public.admin_notifications a
+   set dedupe_key = private.listing_notification_key(a.type, l.id, l.expires_at)
+  from public.listings l
+ where a.type in ('listing_expired', 'listing_expiring') and a.entity_id = l.id::text and a.dedupe_key is null;
+
 -- The public photo bucket (a migration normally creates it; kept here so the demo never lacks it).
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])

@@ -17,6 +17,7 @@ export type Database = {
       admin_notifications: {
         Row: {
           created_at: string
+          dedupe_key: string | null
           entity_id: string | null
           id: string
           is_read: boolean
@@ -26,6 +27,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          dedupe_key?: string | null
           entity_id?: string | null
           id?: string
           is_read?: boolean
@@ -35,6 +37,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          dedupe_key?: string | null
           entity_id?: string | null
           id?: string
           is_read?: boolean

@@ -65,6 +65,41 @@ create table public.listings (
 
 comment on table public.listings is 'Advertisements. Public when not paused and not expired.';
 
+/**
+ * The one "public listing" rule: not paused and not expired at p_at. Policies, the detail
+ * and the jobs call it. Its search_path is pinned (splinter's function_search_path_mutable),
+ * so PostgreSQL does not inline it; the search's dynamic SQL spells it as text in one place,
+ * private.search_listings_where, for its partial indexes (docs/decisions.md).
+ */
+create or replace function private.listing_is_public(p_is_paused boolean, p_expires_at timestamptz, p_at timestamptz default now())
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select not p_is_paused and p_expires_at > p_at
+$$;
+
+/**
+ * The one "active promotion" rule: premium and p_at within [start, end]. The search spells it
+ * as text in private.search_listings for the reason given above; the app's display state
+ * (promotionState in src/features/listings/shape.ts) is its only TypeScript copy.
+ */
+create or replace function private.promotion_is_active(p_is_premium boolean, p_start_at timestamptz, p_end_at timestamptz,
+  p_at timestamptz default now())
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_is_premium and p_start_at <= p_at and p_end_at >= p_at
+$$;
+
+revoke all on function private.listing_is_public(boolean, timestamptz, timestamptz) from public;
+revoke all on function private.promotion_is_active(boolean, timestamptz, timestamptz, timestamptz) from public;
+grant execute on function private.listing_is_public(boolean, timestamptz, timestamptz),
+  private.promotion_is_active(boolean, timestamptz, timestamptz, timestamptz) to anon, authenticated, service_role;
+
 -- my-listings: user_id, is_paused asc, is_premium desc, promotion_end_at desc, last_bumped_at desc, created_at desc
 create index listings_owner_order_idx on public.listings
   (user_id, is_paused, is_premium desc, promotion_end_at desc, last_bumped_at desc, created_at desc);
@@ -184,7 +219,7 @@ set search_path = ''
 as $$
 declare
   n int;
-  max_photos int := coalesce((select (s.value #>> '{}')::int from public.settings s where s.key = 'max_photos_per_listing'), 5);
+  max_photos int := public.setting_int('max_photos_per_listing', 5);
 begin
   perform 1 from public.listings l where l.id = new.listing_id for update;
   select count(*) into n from public.listing_photos p where p.listing_id = new.listing_id;
@@ -256,11 +291,11 @@ grant delete on table public.listings to authenticated;
 
 create policy "Anyone can read public listings" on public.listings
   for select to anon
-  using (not is_paused and expires_at > now());
+  using (private.listing_is_public(is_paused, expires_at));
 
 create policy "Users can read public listings and their own" on public.listings
   for select to authenticated
-  using ((not is_paused and expires_at > now()) or user_id = (select auth.uid()) or (select private.current_role_is_staff()));
+  using (private.listing_is_public(is_paused, expires_at) or user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Owners can update their listings" on public.listings
   for update to authenticated
@@ -279,12 +314,12 @@ grant delete on table public.listing_photos to authenticated;
 
 create policy "Anyone can read photos of public listings" on public.listing_photos
   for select to anon
-  using (exists (select 1 from public.listings l where l.id = listing_id and not l.is_paused and l.expires_at > now()));
+  using (exists (select 1 from public.listings l where l.id = listing_id and private.listing_is_public(l.is_paused, l.expires_at)));
 
 create policy "Users can read photos of public listings and their own" on public.listing_photos
   for select to authenticated
   using (exists (select 1 from public.listings l where l.id = listing_id
-                 and ((not l.is_paused and l.expires_at > now()) or l.user_id = (select auth.uid())))
+                 and (private.listing_is_public(l.is_paused, l.expires_at) or l.user_id = (select auth.uid())))
          or (select private.current_role_is_staff()));
 
 create policy "Owners can add photos to their listings" on public.listing_photos

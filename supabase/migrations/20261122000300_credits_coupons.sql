@@ -21,6 +21,7 @@ insert into public.settings (key, value, description) values
   ('night_window', '{"start": "21:00", "end": "05:00", "time_zone": "Europe/Rome"}', 'Finestra notturna'),
   ('referral_bonus', '20', 'Crediti al referrer al primo acquisto del referee'),
   ('max_photos_per_listing', '5', 'Foto massime per annuncio'),
+  ('max_photos_without_promotion', '1', 'Foto visibili di un annuncio senza promozione'),
   ('listing_expiry_warning_hours', '24', 'Preavviso di scadenza annuncio in ore'),
   ('currency', '"EUR"', 'Valuta')
 on conflict (key) do nothing;

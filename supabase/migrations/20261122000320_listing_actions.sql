@@ -194,7 +194,7 @@ begin
   if l.is_paused then
     raise exception 'L''annuncio è già in pausa.' using errcode = 'P0001', detail = 'already_paused';
   end if;
-  if l.expires_at <= now() then
+  if not private.listing_is_public(l.is_paused, l.expires_at) then
     raise exception 'L''annuncio è scaduto: non può essere messo in pausa.' using errcode = 'P0001', detail = 'listing_expired';
   end if;
   return public.freeze_listing(l.id);

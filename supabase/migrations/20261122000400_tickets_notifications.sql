@@ -36,7 +36,10 @@ create table public.admin_notifications (
   entity_id text,
   message text not null,
   is_read boolean not null default false,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- What makes a job's notification unique (e.g. listing_expired:<id>:<expires_at>): the jobs
+  -- insert with `on conflict do nothing`, so running one twice notifies once.
+  dedupe_key text
 );
 
 comment on table public.admin_notifications is 'The bell: user_id null = staff-wide, else one user.';
@@ -44,6 +47,7 @@ comment on table public.admin_notifications is 'The bell: user_id null = staff-w
 create index admin_notifications_user_created_idx on public.admin_notifications (user_id, created_at desc);
 create index admin_notifications_staff_created_idx on public.admin_notifications (created_at desc) where user_id is null;
 create index admin_notifications_entity_idx on public.admin_notifications (type, entity_id);
+create unique index admin_notifications_dedupe_key_idx on public.admin_notifications (dedupe_key) where dedupe_key is not null;
 
 create table public.push_subscriptions (
   id uuid primary key default gen_random_uuid(),

@@ -13,6 +13,21 @@ begin
 end
 $$;
 
+/**
+ * The dedupe key of a job's notification about one expiry of a listing: a renewed listing
+ * has a new expires_at, so it is warned and expired again.
+ */
+create or replace function private.listing_notification_key(p_type text, p_listing_id uuid, p_expires_at timestamptz)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_type || ':' || p_listing_id::text || ':' || extract(epoch from p_expires_at)::text
+$$;
+
+revoke all on function private.listing_notification_key(text, uuid, timestamptz) from public, anon, authenticated;
+
 /** Ends promotions whose end has passed (not paused): is_premium false, promotion fields emptied. */
 create or replace function public.end_expired_promotions(p_now timestamptz default now()) returns integer
 language plpgsql
@@ -43,20 +58,19 @@ declare
 begin
   with expired as (
     select l.id, l.user_id, l.title, l.expires_at from public.listings l
-     where not l.is_paused and l.expires_at <= p_now
+     where not l.is_paused and not private.listing_is_public(l.is_paused, l.expires_at, p_now)
   ), cleared as (
     update public.listings l set is_premium = false, promotion_mode = null, promotion_start_at = null, promotion_end_at = null
       from expired e where l.id = e.id and l.is_premium
     returning l.id
   ), notified as (
-    insert into public.admin_notifications (user_id, type, entity_id, message)
+    insert into public.admin_notifications (user_id, type, entity_id, message, dedupe_key)
     select e.user_id, 'listing_expired', e.id::text,
            'Il tuo annuncio "' || left(e.title, 120) || '" è scaduto il '
-           || to_char(e.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '. Rinnovalo per renderlo di nuovo visibile.'
+           || to_char(e.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '. Rinnovalo per renderlo di nuovo visibile.',
+           private.listing_notification_key('listing_expired', e.id, e.expires_at)
       from expired e
-     where not exists (select 1 from public.admin_notifications a
-                        where a.type = 'listing_expired' and a.entity_id = e.id::text
-                          and a.message like '%' || to_char(e.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '%')
+    on conflict (dedupe_key) where dedupe_key is not null do nothing
     returning 1
   )
   select (select count(*) from notified) into n;
@@ -77,15 +91,15 @@ declare
   hours integer := public.setting_int('listing_expiry_warning_hours', 24);
   n integer;
 begin
-  insert into public.admin_notifications (user_id, type, entity_id, message)
+  insert into public.admin_notifications (user_id, type, entity_id, message, dedupe_key)
   select l.user_id, 'listing_expiring', l.id::text,
          'Il tuo annuncio "' || left(l.title, 120) || '" scade il '
-         || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '.'
+         || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '.',
+         private.listing_notification_key('listing_expiring', l.id, l.expires_at)
     from public.listings l
-   where not l.is_paused and l.expires_at > p_now and l.expires_at <= p_now + make_interval(hours => hours)
-     and not exists (select 1 from public.admin_notifications a
-                      where a.type = 'listing_expiring' and a.entity_id = l.id::text
-                        and a.message like '%' || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '%');
+   where not l.is_paused and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+     and l.expires_at <= p_now + make_interval(hours => hours)
+  on conflict (dedupe_key) where dedupe_key is not null do nothing;
   get diagnostics n = row_count;
   return n;
 end
@@ -136,8 +150,9 @@ declare
   n integer;
 begin
   update public.listings l set last_bumped_at = p_now
-   where l.is_premium and not l.is_paused and l.expires_at > p_now
-     and l.promotion_start_at <= p_now and l.promotion_end_at >= p_now
+   where l.is_premium and not l.is_paused
+     and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+     and private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at, p_now)
      and (
        (l.promotion_mode = 'day' and (l.last_bumped_at is null or l.last_bumped_at < l.promotion_start_at))
        or (l.promotion_mode = 'night' and slot_start is not null and (l.last_bumped_at is null or l.last_bumped_at < slot_start))

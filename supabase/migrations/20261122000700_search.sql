@@ -44,6 +44,9 @@ immutable
 set search_path = ''
 as $$
 declare
+  -- private.listing_is_public's rule, as text: the function is not inlined (its search_path
+  -- is pinned), and a call per row would hide the partial indexes and make the total 10x
+  -- slower (docs/decisions.md). tests/db/single-sources.test.ts checks they agree.
   filters text := 'not l.is_paused and l.expires_at > now()';
 begin
   if p_category is not null and p_category <> '' then
@@ -148,7 +151,11 @@ set search_path = ''
 as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
+  promoted_photos int := public.setting_int('max_photos_per_listing', 5);
+  base_photos int := public.setting_int('max_photos_without_promotion', 1);
   filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services);
+  -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
+  -- private.search_listings_where.
   promoted_sql text := '(l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now())';
   rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
   part_a text;
@@ -199,7 +206,7 @@ begin
                                                   ''created_at'', p.created_at) order by p.is_primary desc, p.created_at, p.id)
               from (select p.* from public.listing_photos p where p.listing_id = l.id
                     order by p.is_primary desc, p.created_at, p.id
-                    limit case when page.promoted then 5 else 1 end) p
+                    limit case when page.promoted then $23 else $24 end) p
             ), ''[]''::jsonb) as photos
      from page join public.listings l on l.id = page.id
      order by page.promoted desc, page.rank_at desc, page.id desc',
@@ -207,7 +214,7 @@ begin
   using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
         p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
         p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
-        p_after_promoted, p_after_rank, p_after_id, lim;
+        p_after_promoted, p_after_rank, p_after_id, lim, promoted_photos, base_photos;
 end
 $$;
 
@@ -256,7 +263,8 @@ $$;
 
 /**
  * The public detail of one listing: {status: active|paused|expired|missing}, and when
- * active the listing with its photos (up to 5 for an active promotion, else 1) and the
+ * active the listing with its photos (settings max_photos_per_listing for an active promotion,
+ * else max_photos_without_promotion) and the
  * advertiser's phone for the contact buttons. Paused or expired listings return only
  * their status, so the app can say so in Italian instead of showing a broken page.
  */
@@ -276,19 +284,17 @@ begin
   if not found then
     return jsonb_build_object('status', 'missing');
   end if;
-  if l.is_paused then
-    return jsonb_build_object('status', 'paused', 'id', l.id);
+  if not private.listing_is_public(l.is_paused, l.expires_at) then
+    return jsonb_build_object('status', case when l.is_paused then 'paused' else 'expired' end, 'id', l.id);
   end if;
-  if l.expires_at <= now() then
-    return jsonb_build_object('status', 'expired', 'id', l.id);
-  end if;
-  promoted := l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now();
+  promoted := private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at);
   select pr.phone into phone from public.profiles pr where pr.id = l.user_id;
   select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary, 'created_at', p.created_at)
                             order by p.is_primary desc, p.created_at, p.id), '[]'::jsonb)
     into photos
     from (select * from public.listing_photos p where p.listing_id = l.id
-          order by p.is_primary desc, p.created_at, p.id limit case when promoted then 5 else 1 end) p;
+          order by p.is_primary desc, p.created_at, p.id limit case when promoted then public.setting_int('max_photos_per_listing', 5)
+                                                            else public.setting_int('max_photos_without_promotion', 1) end) p;
   return jsonb_build_object(
     'status', 'active',
     'phone', phone,

@@ -235,6 +235,12 @@ delete from public.admin_notifications
       NOTIFICATIONS.map((n) => [q(n.id), n.userId ? q(n.userId) : 'null', q(n.type), q(n.entityId), messageSql(n.message), b(n.isRead), rel(n.at)]),
     ),
   );
+  push(`-- The expiry jobs' keys for the demo's expiry notifications, so the jobs count them as sent.
+update public.admin_notifications a
+   set dedupe_key = private.listing_notification_key(a.type, l.id, l.expires_at)
+  from public.listings l
+ where a.type in ('listing_expired', 'listing_expiring') and a.entity_id = l.id::text and a.dedupe_key is null;
+`);
 
   // --- storage ---------------------------------------------------------------------------
   push(`-- The public photo bucket (a migration normally creates it; kept here so the demo never lacks it).

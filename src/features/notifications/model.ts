@@ -1,7 +1,8 @@
 /** Pure notification logic of SPEC §4: routing by type, unread counts, marking read. */
 import type { Tables } from '@/lib/database.types.ts';
 
-export type AppNotification = Tables<'admin_notifications'>;
+/** A notification as the app reads it (the jobs' dedupe_key is theirs alone). */
+export type AppNotification = Omit<Tables<'admin_notifications'>, 'dedupe_key'>;
 
 /** Staff see staff-wide rows (user_id null); everyone else their own. */
 export type NotificationScope = { kind: 'staff' } | { kind: 'user'; userId: string };
