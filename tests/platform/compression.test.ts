@@ -147,7 +147,7 @@ describe('sendWebResponse compression rules', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      void sendWebResponse(res, next(), req.headers.origin ?? null, req.method === 'HEAD', false, req.headers['accept-encoding']);
+      void sendWebResponse(res, next(), req.headers.origin ?? null, req.method === 'HEAD', req.headers['accept-encoding']);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -40,10 +40,17 @@ export async function readBody(req: Request, limit: number): Promise<Uint8Array>
   if (!req.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw new PayloadTooLargeError(limit);
-    chunks.push(chunk);
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Released, not cancelled: cancelling destroys the socket, and with it the 413.
+      reader.releaseLock();
+      throw new PayloadTooLargeError(limit);
+    }
+    chunks.push(value);
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -174,10 +181,32 @@ function addVary(current: string | string[] | undefined, token: string): string 
   return [...list, token].join(', ');
 }
 
+/** How much of a refused body is read and dropped, and for how long, before the socket is cut. */
+const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
 /**
- * Web Response -> Node response, with CORS unless told otherwise. When the handler answered before
- * reading the whole request body (a 413, say), the connection is closed: its unread rest
- * would otherwise be taken for the next request on a kept-alive socket.
+ * The unread rest of a request the handler answered early (a 413, say) is read and dropped, as
+ * nginx's lingering close does: closing at once would make the client's next write meet a
+ * reset that can wipe the answer before the client reads it, and keeping the rest unread would
+ * have it taken for the next request on the kept-alive socket. Bounded in bytes and time.
+ */
+export function discardRest(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  req.removeAllListeners('data');
+  let seen = 0;
+  const cut = () => req.socket?.destroy();
+  const timer = setTimeout(cut, DISCARD_MAX_MS);
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.byteLength;
+    if (seen > DISCARD_MAX_BYTES) cut();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/**
+ * Web Response -> Node response, with CORS unless told otherwise.
  *
  * Like Supabase behind Kong/Cloudflare, textual bodies (JSON, text, JS, SVG) of at least
  * COMPRESS_MIN_BYTES are gzipped when the request's Accept-Encoding allows it; never for
@@ -189,11 +218,9 @@ export async function sendWebResponse(
   /** The request's Origin; false sends no CORS headers at all. */
   origin: string | null | false,
   head: boolean,
-  bodyUnread = false,
   acceptEncoding?: string | string[] | null,
 ): Promise<void> {
   const headers: Record<string, string | string[]> = origin === false ? {} : { ...corsHeaders(origin) };
-  if (bodyUnread) headers.connection = 'close';
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie') return;
     headers[key] = value;

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
-import { answered, corsHeaders, json, sendWebResponse, toWebRequest } from './http.ts';
+import { answered, corsHeaders, discardRest, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys } from './jwt.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
@@ -104,9 +104,10 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
         console.error(`[http] ${req.method} ${path}:`, err);
         return json({ message: 'Internal server error' }, 500);
       })
-      .then((response) =>
-        sendWebResponse(res, response, cors ? origin : false, req.method === 'HEAD', !req.complete, req.headers['accept-encoding']),
-      )
+      .then((response) => {
+        discardRest(req);
+        return sendWebResponse(res, response, cors ? origin : false, req.method === 'HEAD', req.headers['accept-encoding']);
+      })
       .catch((err: Error) => {
         console.error('[http] response failed:', err.message);
         res.destroy();
