@@ -756,16 +756,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      add_credits: {
-        Args: {
-          p_amount: number
-          p_description?: string
-          p_package_name?: string
-          p_type: string
-          p_user_id: string
-        }
-        Returns: number
-      }
       admin_adjust_credits: {
         Args: { p_amount: number; p_reason: string; p_user_id: string }
         Returns: number
@@ -930,50 +920,6 @@ export type Database = {
       end_expired_promotions: { Args: { p_now?: string }; Returns: number }
       expire_listings: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
-      freeze_listing: {
-        Args: { p_listing_id: string }
-        Returns: {
-          age: number
-          availability_for: string[]
-          body_type: string[]
-          breast_type: string[]
-          category: string
-          city: string
-          created_at: string
-          description: string
-          ethnicity: string[]
-          expires_at: string
-          eye_color: string[]
-          hair_color: string[]
-          hourly_rate: number | null
-          id: string
-          is_paused: boolean
-          is_premium: boolean
-          last_bumped_at: string | null
-          meeting_location: string[]
-          meeting_type: string[]
-          nationality: string[]
-          offered_services: string[]
-          paused_at: string | null
-          promotion_end_at: string | null
-          promotion_mode: string | null
-          promotion_start_at: string | null
-          remaining_expires_at_duration: string | null
-          remaining_promotion_duration: string | null
-          search: unknown
-          slug: string
-          title: string
-          updated_at: string
-          user_id: string
-          zone: string | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "listings"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       fulfil_credit_purchase: {
         Args: {
           p_amount_cents?: number
@@ -985,75 +931,7 @@ export type Database = {
         }
         Returns: Json
       }
-      generate_referral_code: {
-        Args: Record<PropertyKey, never>
-        Returns: string
-      }
       listing_detail: { Args: { p_id: string }; Returns: Json }
-      lock_own_listing: {
-        Args: { p_allow_staff?: boolean; p_listing_id: string }
-        Returns: {
-          age: number
-          availability_for: string[]
-          body_type: string[]
-          breast_type: string[]
-          category: string
-          city: string
-          created_at: string
-          description: string
-          ethnicity: string[]
-          expires_at: string
-          eye_color: string[]
-          hair_color: string[]
-          hourly_rate: number | null
-          id: string
-          is_paused: boolean
-          is_premium: boolean
-          last_bumped_at: string | null
-          meeting_location: string[]
-          meeting_type: string[]
-          nationality: string[]
-          offered_services: string[]
-          paused_at: string | null
-          promotion_end_at: string | null
-          promotion_mode: string | null
-          promotion_start_at: string | null
-          remaining_expires_at_duration: string | null
-          remaining_promotion_duration: string | null
-          search: unknown
-          slug: string
-          title: string
-          updated_at: string
-          user_id: string
-          zone: string | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "listings"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      lock_visible_ticket: {
-        Args: { p_ticket_id: string }
-        Returns: {
-          created_at: string
-          id: string
-          last_replied_by: string | null
-          listing_id: string | null
-          reporter_email: string
-          status: string
-          subject: string
-          updated_at: string
-          user_id: string | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "tickets"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
       night_bump_slot_start: { Args: { p_now?: string }; Returns: string }
       notify_expiring_listings: { Args: { p_now?: string }; Returns: number }
@@ -1100,16 +978,6 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
-      }
-      pending_discount: {
-        Args: { p_user_id: string }
-        Returns: {
-          code: string
-          coupon_id: string
-          discount_type: string
-          discount_value: number
-          user_coupon_id: string
-        }[]
       }
       promote_listing: {
         Args: {
@@ -1182,8 +1050,6 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      require_active_user: { Args: Record<PropertyKey, never>; Returns: string }
-      require_staff: { Args: { p_admin_only?: boolean }; Returns: string }
       reset_listing_promotion: {
         Args: { p_listing_id: string }
         Returns: {
@@ -1375,24 +1241,9 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      setting_int: {
-        Args: { p_default: number; p_key: string }
-        Returns: number
-      }
       slugify_listing: {
         Args: { p_city: string; p_title: string }
         Returns: string
-      }
-      spend_credits: {
-        Args: {
-          p_amount: number
-          p_description?: string
-          p_listing_id?: string
-          p_package_name?: string
-          p_type: string
-          p_user_id: string
-        }
-        Returns: number
       }
     }
     Enums: {

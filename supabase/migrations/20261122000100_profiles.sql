@@ -52,7 +52,7 @@ create trigger profiles_set_updated_at before update on public.profiles
   for each row execute function public.set_updated_at();
 
 /** A random 8-character referral code (A-Z, 2-9, no look-alikes), unique among profiles. */
-create or replace function public.generate_referral_code() returns text
+create or replace function private.generate_referral_code() returns text
 language plpgsql
 volatile
 security definer
@@ -79,7 +79,7 @@ $$;
  * display_name, phone, ref (the referrer's referral code, case-insensitive),
  * accepted_terms and age_confirmed (booleans, stored as the time of sign-up).
  */
-create or replace function public.handle_new_user() returns trigger
+create or replace function private.handle_new_user() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -105,7 +105,7 @@ begin
     new.email,
     nullif(left(trim(coalesce(meta ->> 'display_name', '')), 80), ''),
     phone,
-    public.generate_referral_code(),
+    private.generate_referral_code(),
     referrer,
     case when coalesce((meta ->> 'accepted_terms')::boolean, false) then now() end,
     case when coalesce((meta ->> 'age_confirmed')::boolean, false) then now() end
@@ -115,17 +115,17 @@ begin
 exception when invalid_text_representation then
   -- a non-boolean flag in metadata must not block sign-up
   insert into public.profiles (id, email, referral_code, referred_by)
-  values (new.id, new.email, public.generate_referral_code(), referrer)
+  values (new.id, new.email, private.generate_referral_code(), referrer)
   on conflict (id) do nothing;
   return new;
 end
 $$;
 
 create trigger on_auth_user_created after insert on auth.users
-  for each row execute function public.handle_new_user();
+  for each row execute function private.handle_new_user();
 
 /** Keeps profiles.email equal to the auth e-mail (ticket visibility matches on it). */
-create or replace function public.handle_user_email_change() returns trigger
+create or replace function private.handle_user_email_change() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -138,7 +138,7 @@ $$;
 
 create trigger on_auth_user_email_changed after update of email on auth.users
   for each row when (old.email is distinct from new.email)
-  execute function public.handle_user_email_change();
+  execute function private.handle_user_email_change();
 
 -- ---------------------------------------------------------------------------------------
 -- Role helpers for policies and functions. SECURITY DEFINER so they can read profiles
@@ -188,7 +188,7 @@ $$;
  * For SQL functions: the caller's id, or an Italian error when not signed in / banned.
  * Staff may act while "banned" never can.
  */
-create or replace function public.require_active_user() returns uuid
+create or replace function private.require_active_user() returns uuid
 language plpgsql
 stable
 security definer
@@ -213,7 +213,7 @@ end
 $$;
 
 /** For staff-only SQL functions: the caller's id, or an Italian 42501 error. */
-create or replace function public.require_staff(p_admin_only boolean default false) returns uuid
+create or replace function private.require_staff(p_admin_only boolean default false) returns uuid
 language plpgsql
 stable
 security definer
@@ -251,15 +251,15 @@ create policy "Users can update their own profile unless banned" on public.profi
   with check (id = (select auth.uid()));
 
 revoke execute on function public.set_updated_at() from public, anon, authenticated;
-revoke execute on function public.generate_referral_code() from public, anon, authenticated;
-revoke execute on function public.handle_new_user() from public, anon, authenticated;
-revoke execute on function public.handle_user_email_change() from public, anon, authenticated;
+revoke execute on function private.generate_referral_code() from public, anon, authenticated;
+revoke execute on function private.handle_new_user() from public, anon, authenticated;
+revoke execute on function private.handle_user_email_change() from public, anon, authenticated;
 revoke execute on function private.current_user_role() from public, anon;
 revoke execute on function private.current_role_is_staff() from public, anon;
 revoke execute on function private.current_role_is_admin() from public, anon;
 revoke execute on function private.current_user_can_write() from public, anon;
-revoke execute on function public.require_active_user() from public, anon, authenticated;
-revoke execute on function public.require_staff(boolean) from public, anon, authenticated;
+revoke execute on function private.require_active_user() from public, anon, authenticated;
+revoke execute on function private.require_staff(boolean) from public, anon, authenticated;
 grant execute on function private.current_user_role(), private.current_role_is_staff(),
   private.current_role_is_admin(), private.current_user_can_write() to authenticated, service_role;
 

@@ -212,14 +212,14 @@ comment on table public.listing_photos is 'Up to 5 photos per listing: cropped 4
 create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at);
 
 /** At most max_photos_per_listing (5) photos per listing; the first photo becomes primary. */
-create or replace function public.enforce_listing_photo_limit() returns trigger
+create or replace function private.enforce_listing_photo_limit() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   n int;
-  max_photos int := public.setting_int('max_photos_per_listing', 5);
+  max_photos int := private.setting_int('max_photos_per_listing', 5);
 begin
   perform 1 from public.listings l where l.id = new.listing_id for update;
   select count(*) into n from public.listing_photos p where p.listing_id = new.listing_id;
@@ -234,10 +234,10 @@ end
 $$;
 
 create trigger listing_photos_limit before insert on public.listing_photos
-  for each row execute function public.enforce_listing_photo_limit();
+  for each row execute function private.enforce_listing_photo_limit();
 
 /** When the primary photo is deleted and others remain, the oldest remaining becomes primary. */
-create or replace function public.promote_next_primary_photo() returns trigger
+create or replace function private.promote_next_primary_photo() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -252,7 +252,7 @@ end
 $$;
 
 create trigger listing_photos_next_primary after delete on public.listing_photos
-  for each row execute function public.promote_next_primary_photo();
+  for each row execute function private.promote_next_primary_photo();
 
 -- ---------------------------------------------------------------------------------------
 
@@ -359,5 +359,5 @@ create policy "Staff can review reports" on public.listing_reports
 
 revoke execute on function public.validate_listing() from public, anon, authenticated;
 revoke execute on function public.slugify_listing(text, text) from public, anon, authenticated;
-revoke execute on function public.enforce_listing_photo_limit() from public, anon, authenticated;
-revoke execute on function public.promote_next_primary_photo() from public, anon, authenticated;
+revoke execute on function private.enforce_listing_photo_limit() from public, anon, authenticated;
+revoke execute on function private.promote_next_primary_photo() from public, anon, authenticated;

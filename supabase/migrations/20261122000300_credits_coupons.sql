@@ -30,7 +30,7 @@ create trigger settings_set_updated_at before update on public.settings
   for each row execute function public.set_updated_at();
 
 /** An integer setting, or the fallback when the row is missing. */
-create or replace function public.setting_int(p_key text, p_default integer) returns integer
+create or replace function private.setting_int(p_key text, p_default integer) returns integer
 language sql
 stable
 security definer
@@ -228,4 +228,4 @@ create policy "Users can read their own payments and staff all" on public.paymen
   for select to authenticated
   using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
-revoke execute on function public.setting_int(text, integer) from public, anon, authenticated;
+revoke execute on function private.setting_int(text, integer) from public, anon, authenticated;

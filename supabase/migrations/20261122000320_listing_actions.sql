@@ -5,7 +5,7 @@
  * Takes p_amount credits from a user (row lock on the profile, never below zero) and
  * writes the negative ledger row. Internal: called by the functions below only.
  */
-create or replace function public.spend_credits(
+create or replace function private.spend_credits(
   p_user_id uuid, p_amount integer, p_type text, p_description text default null,
   p_listing_id uuid default null, p_package_name text default null
 ) returns integer
@@ -38,7 +38,7 @@ end
 $$;
 
 /** Adds p_amount (> 0) credits to a user and writes the ledger row. Internal. */
-create or replace function public.add_credits(
+create or replace function private.add_credits(
   p_user_id uuid, p_amount integer, p_type text, p_description text default null, p_package_name text default null
 ) returns integer
 language plpgsql
@@ -62,7 +62,7 @@ end
 $$;
 
 /** The listing, locked, when the caller owns it (staff pass too when p_allow_staff); else 'Annuncio non trovato.'. */
-create or replace function public.lock_own_listing(p_listing_id uuid, p_allow_staff boolean default false) returns public.listings
+create or replace function private.lock_own_listing(p_listing_id uuid, p_allow_staff boolean default false) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -107,9 +107,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
-  cost integer := public.setting_int('listing_creation_cost', 10);
-  days integer := public.setting_int('listing_duration_days', 30);
+  uid uuid := private.require_active_user();
+  cost integer := private.setting_int('listing_creation_cost', 10);
+  days integer := private.setting_int('listing_duration_days', 30);
   l public.listings;
 begin
   insert into public.listings (user_id, title, category, city, zone, age, description, hourly_rate,
@@ -121,7 +121,7 @@ begin
     coalesce(p_meeting_location, '{}'), coalesce(p_offered_services, '{}'),
     public.slugify_listing(p_title, p_city), now() + make_interval(days => days))
   returning * into l;
-  perform public.spend_credits(uid, cost, 'listing_creation', 'Pubblicazione annuncio: ' || l.title, l.id);
+  perform private.spend_credits(uid, cost, 'listing_creation', 'Pubblicazione annuncio: ' || l.title, l.id);
   return l;
 end
 $$;
@@ -136,15 +136,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
-  cost integer := public.setting_int('listing_creation_cost', 10);
-  days integer := public.setting_int('listing_duration_days', 30);
-  l public.listings := public.lock_own_listing(p_listing_id);
+  uid uuid := private.require_active_user();
+  cost integer := private.setting_int('listing_creation_cost', 10);
+  days integer := private.setting_int('listing_duration_days', 30);
+  l public.listings := private.lock_own_listing(p_listing_id);
 begin
   if l.is_paused then
     raise exception 'L''annuncio è in pausa: riprendilo prima di rinnovarlo.' using errcode = 'P0001', detail = 'listing_paused';
   end if;
-  perform public.spend_credits(uid, cost, 'listing_creation', 'Rinnovo annuncio: ' || l.title, l.id);
+  perform private.spend_credits(uid, cost, 'listing_creation', 'Rinnovo annuncio: ' || l.title, l.id);
   update public.listings set expires_at = greatest(expires_at, now()) + make_interval(days => days)
    where id = l.id returning * into l;
   return l;
@@ -156,7 +156,7 @@ $$;
  * time (for a pending promotion its whole length; it is shifted on resume), and ends a
  * promotion that is already over. Internal, shared by pause_listing and bans.
  */
-create or replace function public.freeze_listing(p_listing_id uuid) returns public.listings
+create or replace function private.freeze_listing(p_listing_id uuid) returns public.listings
 language plpgsql
 security definer
 set search_path = ''
@@ -188,8 +188,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
-  l public.listings := public.lock_own_listing(p_listing_id, true);
+  uid uuid := private.require_active_user();
+  l public.listings := private.lock_own_listing(p_listing_id, true);
 begin
   if l.is_paused then
     raise exception 'L''annuncio è già in pausa.' using errcode = 'P0001', detail = 'already_paused';
@@ -197,7 +197,7 @@ begin
   if not private.listing_is_public(l.is_paused, l.expires_at) then
     raise exception 'L''annuncio è scaduto: non può essere messo in pausa.' using errcode = 'P0001', detail = 'listing_expired';
   end if;
-  return public.freeze_listing(l.id);
+  return private.freeze_listing(l.id);
 end
 $$;
 
@@ -212,8 +212,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
-  l public.listings := public.lock_own_listing(p_listing_id, true);
+  uid uuid := private.require_active_user();
+  l public.listings := private.lock_own_listing(p_listing_id, true);
   t timestamptz := now();
   new_start timestamptz;
 begin
@@ -242,7 +242,7 @@ $$;
  * The caller's most recent applied, not yet consumed percentage/flat_amount coupon, locked,
  * or nothing. Internal: promote_listing and purchases consume it.
  */
-create or replace function public.pending_discount(p_user_id uuid)
+create or replace function private.pending_discount(p_user_id uuid)
 returns table (user_coupon_id uuid, coupon_id uuid, code text, discount_type text, discount_value numeric)
 language sql
 security definer
@@ -273,7 +273,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   l public.listings;
   t timestamptz := now();
   durations jsonb := coalesce((select s.value from public.settings s where s.key = 'promotion_durations'), '[1,3,7,14,30]');
@@ -291,7 +291,7 @@ begin
   if p_days is null or not (durations @> to_jsonb(p_days)) then
     raise exception 'Durata della promozione non valida.' using errcode = 'P0001', detail = 'invalid_days';
   end if;
-  l := public.lock_own_listing(p_listing_id);
+  l := private.lock_own_listing(p_listing_id);
   if l.is_paused then
     raise exception 'L''annuncio è in pausa. La promozione non è attiva.' using errcode = 'P0001', detail = 'listing_paused';
   end if;
@@ -314,17 +314,17 @@ begin
     start_at := greatest(start_at, t);
   end if;
 
-  per_day := public.setting_int(case p_mode when 'day' then 'promotion_day_cost_per_day' else 'promotion_night_cost_per_day' end,
+  per_day := private.setting_int(case p_mode when 'day' then 'promotion_day_cost_per_day' else 'promotion_night_cost_per_day' end,
                                 case p_mode when 'day' then 8 else 12 end);
   price := per_day * p_days;
-  select * into d from public.pending_discount(uid);
+  select * into d from private.pending_discount(uid);
   if d.user_coupon_id is not null then
     discount := least(price, case d.discount_type
       when 'percentage' then round(price * d.discount_value / 100)::integer
       else round(d.discount_value)::integer end);
     update public.user_coupons set consumed_at = t where id = d.user_coupon_id;
   end if;
-  perform public.spend_credits(uid, price - discount, 'premium_upgrade',
+  perform private.spend_credits(uid, price - discount, 'premium_upgrade',
     'Promozione ' || case p_mode when 'day' then 'Giorno' else 'Notte' end || ' ' || p_days || ' '
       || case when p_days = 1 then 'giorno' else 'giorni' end
       || case when discount > 0 then ' (coupon ' || d.code || ': -' || discount || ')' else '' end,
@@ -360,8 +360,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
-  l public.listings := public.lock_own_listing(p_listing_id, true);
+  uid uuid := private.require_active_user();
+  l public.listings := private.lock_own_listing(p_listing_id, true);
 begin
   update public.listings set is_premium = false, promotion_mode = null, promotion_start_at = null,
     promotion_end_at = null, remaining_promotion_duration = null
@@ -370,11 +370,11 @@ begin
 end
 $$;
 
-revoke execute on function public.spend_credits(uuid, integer, text, text, uuid, text) from public, anon, authenticated;
-revoke execute on function public.add_credits(uuid, integer, text, text, text) from public, anon, authenticated;
-revoke execute on function public.lock_own_listing(uuid, boolean) from public, anon, authenticated;
-revoke execute on function public.freeze_listing(uuid) from public, anon, authenticated;
-revoke execute on function public.pending_discount(uuid) from public, anon, authenticated;
+revoke execute on function private.spend_credits(uuid, integer, text, text, uuid, text) from public, anon, authenticated;
+revoke execute on function private.add_credits(uuid, integer, text, text, text) from public, anon, authenticated;
+revoke execute on function private.lock_own_listing(uuid, boolean) from public, anon, authenticated;
+revoke execute on function private.freeze_listing(uuid) from public, anon, authenticated;
+revoke execute on function private.pending_discount(uuid) from public, anon, authenticated;
 revoke execute on function private.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
   text[], text[], text[], text[], text[], text[], text[]) from public, anon;
 revoke execute on function private.renew_listing(uuid) from public, anon;

@@ -15,7 +15,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   v_code text := upper(trim(coalesce(p_code, '')));
   c public.coupons;
   msg text;
@@ -50,7 +50,7 @@ begin
   update public.coupons set usage_count = usage_count + 1 where id = c.id;
   if c.discount_type = 'credits' then
     insert into public.user_coupons (user_id, coupon_id, consumed_at) values (uid, c.id, now());
-    perform public.add_credits(uid, c.discount_value::integer, 'coupon_credit_add', 'Coupon ' || c.code);
+    perform private.add_credits(uid, c.discount_value::integer, 'coupon_credit_add', 'Coupon ' || c.code);
     msg := 'Hai ricevuto ' || c.discount_value::integer || ' crediti!';
   else
     insert into public.user_coupons (user_id, coupon_id) values (uid, c.id);
@@ -78,7 +78,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   p public.credit_packages;
   d record;
   discount integer := 0;
@@ -109,7 +109,7 @@ $$;
  * referral_bonus (20) crediti. A repeated reference changes nothing and answers
  * {already_processed: true}.
  */
-create or replace function public.fulfil_credit_purchase(
+create or replace function private.fulfil_credit_purchase(
   p_user_id uuid, p_package_id uuid, p_provider text, p_provider_reference text,
   p_amount_cents integer default null, p_coupon_id uuid default null
 ) returns jsonb
@@ -122,7 +122,7 @@ declare
   pay_id uuid;
   existing public.payments;
   referrer uuid;
-  bonus integer := public.setting_int('referral_bonus', 20);
+  bonus integer := private.setting_int('referral_bonus', 20);
   balance integer;
   referral_paid boolean := false;
 begin
@@ -147,7 +147,7 @@ begin
     return jsonb_build_object('payment_id', existing.id, 'already_processed', true, 'credits', existing.credits,
       'balance', (select credits from public.profiles where id = existing.user_id));
   end if;
-  balance := public.add_credits(p_user_id, p.credits, 'purchase', 'Acquisto pacchetto ' || p.name, p.name);
+  balance := private.add_credits(p_user_id, p.credits, 'purchase', 'Acquisto pacchetto ' || p.name, p.name);
   if p_coupon_id is not null then
     update public.user_coupons set consumed_at = now()
      where user_id = p_user_id and coupon_id = p_coupon_id and consumed_at is null;
@@ -155,7 +155,7 @@ begin
   select pr.referred_by into referrer from public.profiles pr where pr.id = p_user_id for update;
   if referrer is not null and bonus > 0
      and not exists (select 1 from public.payments x where x.user_id = p_user_id and x.status = 'completed' and x.id <> pay_id) then
-    perform public.add_credits(referrer, bonus, 'referral_bonus', 'Bonus per il primo acquisto di un utente invitato');
+    perform private.add_credits(referrer, bonus, 'referral_bonus', 'Bonus per il primo acquisto di un utente invitato');
     insert into public.admin_notifications (user_id, type, entity_id, message)
     values (referrer, 'referral_bonus', p_user_id::text, 'Hai ricevuto ' || bonus || ' crediti di bonus referral!');
     referral_paid := true;
@@ -175,7 +175,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_staff(true);
+  uid uuid := private.require_staff(true);
   pr public.profiles;
 begin
   if p_role is null or p_role not in ('user', 'admin', 'supporto', 'banned') then
@@ -189,7 +189,7 @@ begin
     raise exception 'Utente non trovato.' using errcode = 'P0001', detail = 'user_not_found';
   end if;
   if p_role = 'banned' then
-    perform public.freeze_listing(l.id) from public.listings l where l.user_id = p_user_id and not l.is_paused;
+    perform private.freeze_listing(l.id) from public.listings l where l.user_id = p_user_id and not l.is_paused;
   end if;
   return pr;
 end
@@ -206,7 +206,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_staff();
+  uid uuid := private.require_staff();
   target public.profiles;
 begin
   select * into target from public.profiles where id = p_user_id for update;
@@ -221,7 +221,7 @@ begin
   end if;
   if coalesce(p_banned, false) then
     update public.profiles set role = 'banned' where id = p_user_id returning * into target;
-    perform public.freeze_listing(l.id) from public.listings l where l.user_id = p_user_id and not l.is_paused;
+    perform private.freeze_listing(l.id) from public.listings l where l.user_id = p_user_id and not l.is_paused;
   elsif target.role = 'banned' then
     update public.profiles set role = 'user' where id = p_user_id returning * into target;
   end if;
@@ -239,7 +239,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_staff(true);
+  uid uuid := private.require_staff(true);
   reason text := trim(coalesce(p_reason, ''));
 begin
   if p_amount is null or p_amount = 0 then
@@ -252,10 +252,10 @@ begin
     raise exception 'Utente non trovato.' using errcode = 'P0001', detail = 'user_not_found';
   end if;
   if p_amount > 0 then
-    return public.add_credits(p_user_id, p_amount, 'admin_adjustment', reason);
+    return private.add_credits(p_user_id, p_amount, 'admin_adjustment', reason);
   end if;
   begin
-    return public.spend_credits(p_user_id, -p_amount, 'admin_adjustment', reason);
+    return private.spend_credits(p_user_id, -p_amount, 'admin_adjustment', reason);
   exception when sqlstate 'P0001' then
     raise exception 'Il saldo non può diventare negativo.' using errcode = 'P0001', detail = 'negative_balance';
   end;
@@ -272,7 +272,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_staff();
+  uid uuid := private.require_staff();
   l public.listings;
 begin
   delete from public.listings where id = p_listing_id returning * into l;
@@ -291,7 +291,7 @@ $$;
 
 revoke execute on function private.apply_coupon(text) from public, anon;
 revoke execute on function private.quote_credit_package(uuid) from public, anon;
-revoke execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
+revoke execute on function private.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
 revoke execute on function private.admin_set_role(uuid, text) from public, anon;
 revoke execute on function private.admin_set_banned(uuid, boolean) from public, anon;
 revoke execute on function private.admin_adjust_credits(uuid, integer, text) from public, anon;
@@ -299,6 +299,17 @@ revoke execute on function private.admin_delete_listing(uuid, text) from public,
 grant execute on function private.apply_coupon(text), private.quote_credit_package(uuid),
   private.admin_set_role(uuid, text), private.admin_set_banned(uuid, boolean),
   private.admin_adjust_credits(uuid, integer, text), private.admin_delete_listing(uuid, text) to authenticated, service_role;
+grant execute on function private.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) to service_role;
+
+/** The API's entry point to private.fulfil_credit_purchase, for the service role only (the payment postback). */
+create or replace function public.fulfil_credit_purchase(
+  p_user_id uuid, p_package_id uuid, p_provider text, p_provider_reference text,
+  p_amount_cents integer default null, p_coupon_id uuid default null
+) returns jsonb
+language sql volatile security invoker set search_path = ''
+as $$ select private.fulfil_credit_purchase(p_user_id, p_package_id, p_provider, p_provider_reference, p_amount_cents, p_coupon_id) $$;
+
+revoke execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
 grant execute on function public.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) to service_role;
 
 -- ---------------------------------------------------------------------------------------

@@ -73,7 +73,7 @@ $$;
 -- Triggers that write notifications
 
 /** A new ticket tells the staff (user_id null); the bell links to /my-tickets/{id}. */
-create or replace function public.notify_new_ticket() returns trigger
+create or replace function private.notify_new_ticket() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -86,10 +86,10 @@ end
 $$;
 
 create trigger tickets_notify_new after insert on public.tickets
-  for each row execute function public.notify_new_ticket();
+  for each row execute function private.notify_new_ticket();
 
 /** A resolved ticket tells its owner. */
-create or replace function public.notify_ticket_resolved() returns trigger
+create or replace function private.notify_ticket_resolved() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -105,10 +105,10 @@ $$;
 
 create trigger tickets_notify_resolved after update of status on public.tickets
   for each row when (new.status = 'resolved' and old.status is distinct from 'resolved')
-  execute function public.notify_ticket_resolved();
+  execute function private.notify_ticket_resolved();
 
 /** A staff reply tells the ticket's owner; a user's reply tells the staff. */
-create or replace function public.notify_ticket_reply() returns trigger
+create or replace function private.notify_ticket_reply() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -131,10 +131,10 @@ end
 $$;
 
 create trigger ticket_messages_notify_reply after insert on public.ticket_messages
-  for each row execute function public.notify_ticket_reply();
+  for each row execute function private.notify_ticket_reply();
 
 /** A new listing report tells the staff; the bell links to /admin. */
-create or replace function public.notify_new_report() returns trigger
+create or replace function private.notify_new_report() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -150,7 +150,7 @@ end
 $$;
 
 create trigger listing_reports_notify_new after insert on public.listing_reports
-  for each row execute function public.notify_new_report();
+  for each row execute function private.notify_new_report();
 
 -- ---------------------------------------------------------------------------------------
 -- Ticket functions
@@ -173,7 +173,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   email text := (select lower(u.email) from auth.users u where u.id = uid);
   body text := trim(coalesce(p_message, ''));
   subject text := left(coalesce(nullif(trim(p_subject), ''), 'Nuova richiesta di supporto generale'), 200);
@@ -204,7 +204,7 @@ $$;
  * The ticket, locked, when the caller may act on it: staff, its owner, or the address it
  * was reported from (SPEC §6); else 'Ticket non trovato.', so others learn nothing.
  */
-create or replace function public.lock_visible_ticket(p_ticket_id uuid) returns public.tickets
+create or replace function private.lock_visible_ticket(p_ticket_id uuid) returns public.tickets
 language plpgsql
 security definer
 set search_path = ''
@@ -232,9 +232,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   r text := private.current_user_role();
-  t public.tickets := public.lock_visible_ticket(p_ticket_id);
+  t public.tickets := private.lock_visible_ticket(p_ticket_id);
   body text := trim(coalesce(p_body, ''));
   author text := case when r in ('admin', 'supporto') then r else 'user' end;
   m public.ticket_messages;
@@ -273,14 +273,14 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   staff boolean := private.current_role_is_staff();
   t public.tickets;
 begin
   if p_status is null or p_status not in ('open', 'in_progress', 'resolved', 'closed') then
     raise exception 'Stato del ticket non valido.' using errcode = 'P0001', detail = 'invalid_status';
   end if;
-  t := public.lock_visible_ticket(p_ticket_id);
+  t := private.lock_visible_ticket(p_ticket_id);
   if not staff and not (p_status = 'closed' or (p_status = 'open' and t.status = 'resolved')) then
     raise exception 'Puoi solo chiudere il ticket o riaprirlo se risolto.' using errcode = '42501', detail = 'forbidden';
   end if;
@@ -299,7 +299,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := public.require_active_user();
+  uid uuid := private.require_active_user();
   staff boolean := private.current_role_is_staff();
   n integer;
 begin
@@ -373,12 +373,12 @@ create policy "Users can delete their push subscriptions" on public.push_subscri
   for delete to authenticated
   using (user_id = (select auth.uid()));
 
-revoke execute on function public.notify_new_ticket() from public, anon, authenticated;
-revoke execute on function public.notify_ticket_resolved() from public, anon, authenticated;
-revoke execute on function public.notify_ticket_reply() from public, anon, authenticated;
-revoke execute on function public.notify_new_report() from public, anon, authenticated;
+revoke execute on function private.notify_new_ticket() from public, anon, authenticated;
+revoke execute on function private.notify_ticket_resolved() from public, anon, authenticated;
+revoke execute on function private.notify_ticket_reply() from public, anon, authenticated;
+revoke execute on function private.notify_new_report() from public, anon, authenticated;
 revoke execute on function private.create_ticket(text, text, text, uuid) from public, anon;
-revoke execute on function public.lock_visible_ticket(uuid) from public, anon, authenticated;
+revoke execute on function private.lock_visible_ticket(uuid) from public, anon, authenticated;
 revoke execute on function private.reply_ticket(uuid, text) from public, anon;
 revoke execute on function private.set_ticket_status(uuid, text) from public, anon;
 revoke execute on function private.mark_notifications_read(uuid[]) from public, anon;

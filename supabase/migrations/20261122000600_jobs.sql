@@ -1,6 +1,6 @@
 -- Scheduled jobs. Each body is a SQL function taking the current time (default now()) so
 -- tests can call it directly as service_role; cron.schedule (pg_cron's signature) runs
--- `select public.<fn>()`. On Supabase pg_cron must be created; locally the cron schema exists.
+-- `select private.<fn>()` (public keeps service-role wrappers). On Supabase pg_cron must be created; locally the cron schema exists.
 
 -- The scheduler: pg_cron when nothing provides cron.schedule yet (Supabase preloads it), else
 -- what is there (supabase/local's bootstrap stands in for pg_cron and runs cron.job itself).
@@ -29,7 +29,7 @@ $$;
 revoke all on function private.listing_notification_key(text, uuid, timestamptz) from public, anon, authenticated;
 
 /** Ends promotions whose end has passed (not paused): is_premium false, promotion fields emptied. */
-create or replace function public.end_expired_promotions(p_now timestamptz default now()) returns integer
+create or replace function private.end_expired_promotions(p_now timestamptz default now()) returns integer
 language plpgsql
 security definer
 set search_path = ''
@@ -48,7 +48,7 @@ $$;
  * Expires listings whose expires_at has passed (not paused): they already left the public
  * view through RLS; this ends any promotion left on them and tells the owner once per expiry.
  */
-create or replace function public.expire_listings(p_now timestamptz default now()) returns integer
+create or replace function private.expire_listings(p_now timestamptz default now()) returns integer
 language plpgsql
 security definer
 set search_path = ''
@@ -82,13 +82,13 @@ $$;
  * Warns owners shortly (listing_expiry_warning_hours, 24) before a listing expires,
  * once per expiry date.
  */
-create or replace function public.notify_expiring_listings(p_now timestamptz default now()) returns integer
+create or replace function private.notify_expiring_listings(p_now timestamptz default now()) returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  hours integer := public.setting_int('listing_expiry_warning_hours', 24);
+  hours integer := private.setting_int('listing_expiry_warning_hours', 24);
   n integer;
 begin
   insert into public.admin_notifications (user_id, type, entity_id, message, dedupe_key)
@@ -110,14 +110,14 @@ $$;
  * 21:00-05:00 Europe/Rome (8 hours) is cut into promotion_night_bumps (5) equal slots of
  * 96 minutes starting 21:00, 22:36, 00:12, 01:48, 03:24.
  */
-create or replace function public.night_bump_slot_start(p_now timestamptz default now()) returns timestamptz
+create or replace function private.night_bump_slot_start(p_now timestamptz default now()) returns timestamptz
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
 declare
-  bumps integer := greatest(public.setting_int('promotion_night_bumps', 5), 1);
+  bumps integer := greatest(private.setting_int('promotion_night_bumps', 5), 1);
   local_now timestamp := p_now at time zone 'Europe/Rome';
   night_start timestamp;
   slot_minutes numeric := 480.0 / bumps;
@@ -140,13 +140,13 @@ $$;
  * (covers pending promotions that just became active), a 'night' promotion once per
  * night slot. Runs every 5 minutes. Returns the number of listings bumped.
  */
-create or replace function public.run_promotion_bumps(p_now timestamptz default now()) returns integer
+create or replace function private.run_promotion_bumps(p_now timestamptz default now()) returns integer
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  slot_start timestamptz := public.night_bump_slot_start(p_now);
+  slot_start timestamptz := private.night_bump_slot_start(p_now);
   n integer;
 begin
   update public.listings l set last_bumped_at = p_now
@@ -162,16 +162,51 @@ begin
 end
 $$;
 
-revoke execute on function public.end_expired_promotions(timestamptz) from public, anon, authenticated;
-revoke execute on function public.expire_listings(timestamptz) from public, anon, authenticated;
-revoke execute on function public.notify_expiring_listings(timestamptz) from public, anon, authenticated;
-revoke execute on function public.night_bump_slot_start(timestamptz) from public, anon, authenticated;
-revoke execute on function public.run_promotion_bumps(timestamptz) from public, anon, authenticated;
+revoke execute on function private.end_expired_promotions(timestamptz) from public, anon, authenticated;
+revoke execute on function private.expire_listings(timestamptz) from public, anon, authenticated;
+revoke execute on function private.notify_expiring_listings(timestamptz) from public, anon, authenticated;
+revoke execute on function private.night_bump_slot_start(timestamptz) from public, anon, authenticated;
+revoke execute on function private.run_promotion_bumps(timestamptz) from public, anon, authenticated;
+grant execute on function private.end_expired_promotions(timestamptz), private.expire_listings(timestamptz),
+  private.notify_expiring_listings(timestamptz), private.night_bump_slot_start(timestamptz),
+  private.run_promotion_bumps(timestamptz) to service_role;
+
+-- The API: the service role may run the jobs through it (tests, an operator); the SECURITY
+-- DEFINER bodies stay in private, out of the exposed schema.
+
+/** The API's entry point to private.end_expired_promotions, for the service role only. */
+create or replace function public.end_expired_promotions(p_now timestamptz default now()) returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.end_expired_promotions(p_now) $$;
+
+/** The API's entry point to private.expire_listings, for the service role only. */
+create or replace function public.expire_listings(p_now timestamptz default now()) returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.expire_listings(p_now) $$;
+
+/** The API's entry point to private.notify_expiring_listings, for the service role only. */
+create or replace function public.notify_expiring_listings(p_now timestamptz default now()) returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.notify_expiring_listings(p_now) $$;
+
+/** The API's entry point to private.night_bump_slot_start, for the service role only. */
+create or replace function public.night_bump_slot_start(p_now timestamptz default now()) returns timestamptz
+language sql stable security invoker set search_path = ''
+as $$ select private.night_bump_slot_start(p_now) $$;
+
+/** The API's entry point to private.run_promotion_bumps, for the service role only. */
+create or replace function public.run_promotion_bumps(p_now timestamptz default now()) returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.run_promotion_bumps(p_now) $$;
+
+revoke execute on function public.end_expired_promotions(timestamptz), public.expire_listings(timestamptz),
+  public.notify_expiring_listings(timestamptz), public.night_bump_slot_start(timestamptz),
+  public.run_promotion_bumps(timestamptz) from public, anon, authenticated;
 grant execute on function public.end_expired_promotions(timestamptz), public.expire_listings(timestamptz),
   public.notify_expiring_listings(timestamptz), public.night_bump_slot_start(timestamptz),
   public.run_promotion_bumps(timestamptz) to service_role;
 
-select cron.schedule('end-expired-promotions', '*/5 * * * *', 'select public.end_expired_promotions()');
-select cron.schedule('expire-listings', '*/15 * * * *', 'select public.expire_listings()');
-select cron.schedule('promotion-bumps', '*/5 * * * *', 'select public.run_promotion_bumps()');
-select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select public.notify_expiring_listings()');
+select cron.schedule('end-expired-promotions', '*/5 * * * *', 'select private.end_expired_promotions()');
+select cron.schedule('expire-listings', '*/15 * * * *', 'select private.expire_listings()');
+select cron.schedule('promotion-bumps', '*/5 * * * *', 'select private.run_promotion_bumps()');
+select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select private.notify_expiring_listings()');

@@ -6,7 +6,7 @@
 -- platform posts the payload to the function with the service-role key. The payload has
 -- Supabase's webhook shape: {type, table, schema, record, old_record}.
 
-create or replace function public.dispatch_push_webhook() returns trigger
+create or replace function private.dispatch_push_webhook() returns trigger
 language plpgsql
 security definer
 set search_path = ''
@@ -39,11 +39,11 @@ begin
 end
 $$;
 
-revoke execute on function public.dispatch_push_webhook() from public, anon, authenticated;
+revoke execute on function private.dispatch_push_webhook() from public, anon, authenticated;
 
 create trigger admin_notifications_send_push after insert on public.admin_notifications
   for each row when (new.user_id is not null and new.type in ('ticket_reply', 'ticket_resolved'))
-  execute function public.dispatch_push_webhook();
+  execute function private.dispatch_push_webhook();
 
 -- ---------------------------------------------------------------------------------------
 -- Push endpoints: send-push posts to whatever endpoint a subscription
@@ -61,6 +61,8 @@ comment on table private.extra_push_origins is
   'Origins accepted as push endpoints besides the browser push services. Empty on every deployment; only the local test platform adds its fake push service.';
 
 revoke all on table private.extra_push_origins from public;
+-- No policy: no API role reads or writes it (the schema is not exposed either).
+alter table private.extra_push_origins enable row level security;
 
 /** Why: one rule for every writer (users, service role, SQL): a push endpoint is a push service's https URL. */
 create or replace function private.is_push_service_endpoint(p_endpoint text) returns boolean

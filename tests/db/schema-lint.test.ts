@@ -21,28 +21,28 @@ const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'se
 const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] = [
   { fn: 'private.apply_coupon', why: 'checks max_uses and single use, then counts the use: the coupon row is locked first',
     needs: [/select \* into c from public\.coupons where [^;]* for update;/] },
-  { fn: 'public.pending_discount', why: 'the pending coupon it returns is consumed by its caller: two promotions must not both take it',
+  { fn: 'private.pending_discount', why: 'the pending coupon it returns is consumed by its caller: two promotions must not both take it',
     needs: [/for update of uc/] },
   { fn: 'private.promote_listing', why: 'reads the listing\'s promotion to extend or start it, and consumes the pending coupon',
-    needs: [/public\.lock_own_listing\(p_listing_id\)/, /from public\.pending_discount\(uid\)/], via: ['public.lock_own_listing', 'public.pending_discount', 'public.spend_credits'] },
-  { fn: 'public.spend_credits', why: 'balance check and debit in one UPDATE, which locks the profile and re-checks the balance',
+    needs: [/private\.lock_own_listing\(p_listing_id\)/, /from private\.pending_discount\(uid\)/], via: ['private.lock_own_listing', 'private.pending_discount', 'private.spend_credits'] },
+  { fn: 'private.spend_credits', why: 'balance check and debit in one UPDATE, which locks the profile and re-checks the balance',
     needs: [/update public\.profiles set credits = credits - p_amount where id = p_user_id and credits >= p_amount/] },
-  { fn: 'public.add_credits', why: 'a relative UPDATE under the row lock, never read-then-write',
+  { fn: 'private.add_credits', why: 'a relative UPDATE under the row lock, never read-then-write',
     needs: [/update public\.profiles set credits = credits \+ p_amount where id = p_user_id/] },
-  { fn: 'public.fulfil_credit_purchase', why: 'one payment per provider reference, the referral bonus once: the buyer\'s profile is locked',
-    needs: [/on conflict \(provider_reference\) do nothing/, /from public\.profiles pr where pr\.id = p_user_id for update/], via: ['public.add_credits'] },
+  { fn: 'private.fulfil_credit_purchase', why: 'one payment per provider reference, the referral bonus once: the buyer\'s profile is locked',
+    needs: [/on conflict \(provider_reference\) do nothing/, /from public\.profiles pr where pr\.id = p_user_id for update/], via: ['private.add_credits'] },
   { fn: 'private.admin_adjust_credits', why: 'moves credits only through the locking helpers',
-    needs: [/public\.add_credits\(/, /public\.spend_credits\(/], via: ['public.add_credits', 'public.spend_credits'] },
-  { fn: 'private.create_listing', why: 'charges the creation through spend_credits', needs: [/public\.spend_credits\(/], via: ['public.spend_credits'] },
-  { fn: 'public.lock_own_listing', why: 'the lock every listing state change takes', needs: [/from public\.listings where id = p_listing_id for update/] },
+    needs: [/private\.add_credits\(/, /private\.spend_credits\(/], via: ['private.add_credits', 'private.spend_credits'] },
+  { fn: 'private.create_listing', why: 'charges the creation through spend_credits', needs: [/private\.spend_credits\(/], via: ['private.spend_credits'] },
+  { fn: 'private.lock_own_listing', why: 'the lock every listing state change takes', needs: [/from public\.listings where id = p_listing_id for update/] },
   ...['renew_listing', 'pause_listing', 'resume_listing', 'reset_listing_promotion'].map((name) => ({
-    fn: `private.${name}`, why: 'reads the listing\'s clock or promotion and writes it back', needs: [/public\.lock_own_listing\(p_listing_id/], via: ['public.lock_own_listing'],
+    fn: `private.${name}`, why: 'reads the listing\'s clock or promotion and writes it back', needs: [/private\.lock_own_listing\(p_listing_id/], via: ['private.lock_own_listing'],
   })),
-  { fn: 'public.lock_visible_ticket', why: 'the lock every ticket change takes', needs: [/from public\.tickets where id = p_ticket_id for update/] },
+  { fn: 'private.lock_visible_ticket', why: 'the lock every ticket change takes', needs: [/from public\.tickets where id = p_ticket_id for update/] },
   { fn: 'private.reply_ticket', why: 'moves the status from the one it read (resolved -> open, open -> in_progress)',
-    needs: [/public\.lock_visible_ticket\(p_ticket_id\)/], via: ['public.lock_visible_ticket'] },
+    needs: [/private\.lock_visible_ticket\(p_ticket_id\)/], via: ['private.lock_visible_ticket'] },
   { fn: 'private.set_ticket_status', why: 'an owner may reopen only a ticket read as resolved',
-    needs: [/public\.lock_visible_ticket\(p_ticket_id\)/], via: ['public.lock_visible_ticket'] },
+    needs: [/private\.lock_visible_ticket\(p_ticket_id\)/], via: ['private.lock_visible_ticket'] },
 ];
 
 let fresh: FreshDatabase;
@@ -61,8 +61,8 @@ afterAll(async () => {
 const rows = async <R>(sql: string) => (await db.query<R>(sql)).rows;
 
 describe('schema lint', () => {
-  it('every public table has row-level security enabled', async () => {
-    const r = await rows<{ relname: string }>(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') and not relrowsecurity order by 1`);
+  it('every public and private table has row-level security enabled', async () => {
+    const r = await rows<{ relname: string }>(`select relname from pg_class where relnamespace in ('public'::regnamespace, 'private'::regnamespace) and relkind in ('r', 'p') and not relrowsecurity order by 1`);
     expect(r.map((x) => x.relname)).toEqual([]);
   });
 
@@ -82,10 +82,9 @@ describe('schema lint', () => {
     expect(r.map((x) => x.proname)).toEqual([]);
   });
 
-  it('no SECURITY DEFINER function in public is executable by the API roles', async () => {
+  it('no SECURITY DEFINER function lives in public, the schema the API exposes (they belong in private)', async () => {
     const r = await rows<{ proname: string }>(`
-      select proname from pg_proc where pronamespace = 'public'::regnamespace and prosecdef
-         and (has_function_privilege('anon', oid, 'execute') or has_function_privilege('authenticated', oid, 'execute')) order by 1`);
+      select proname from pg_proc where pronamespace = 'public'::regnamespace and prosecdef order by 1`);
     expect(r.map((x) => x.proname)).toEqual([]);
   });
 
@@ -173,10 +172,10 @@ describe('schema lint', () => {
   it('schedules the four jobs with cron.schedule', async () => {
     const r = await rows<{ jobname: string; command: string }>(`select jobname, command from cron.job order by jobname`);
     expect(r).toEqual(expect.arrayContaining([
-      { jobname: 'end-expired-promotions', command: 'select public.end_expired_promotions()' },
-      { jobname: 'expire-listings', command: 'select public.expire_listings()' },
-      { jobname: 'promotion-bumps', command: 'select public.run_promotion_bumps()' },
-      { jobname: 'listing-expiry-warnings', command: 'select public.notify_expiring_listings()' },
+      { jobname: 'end-expired-promotions', command: 'select private.end_expired_promotions()' },
+      { jobname: 'expire-listings', command: 'select private.expire_listings()' },
+      { jobname: 'promotion-bumps', command: 'select private.run_promotion_bumps()' },
+      { jobname: 'listing-expiry-warnings', command: 'select private.notify_expiring_listings()' },
     ]));
   });
 
