@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { listingId, userId } from '../../supabase/seed/data.ts';
+import { makeClient, percentile } from './rest.ts';
 import type { BenchTarget, Figure } from './types.ts';
 
 const CLIENTS = 50;
@@ -35,15 +35,6 @@ function rng(seed: number) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
-function client(url: string, anonKey: string, token?: string): SupabaseClient {
-  return createClient(url, anonKey, {
-    realtime: { transport: ws as never },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 /**
  * 50 concurrent supabase-js clients, 200 mixed requests each, against the seeded product
@@ -65,7 +56,7 @@ export async function benchLoad(target: BenchTarget): Promise<Figure[]> {
         .sign(secret);
       const random = rng(n + 1);
       const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
-      const ctx = { anon: client(target.url, target.anonKey), user: client(target.url, target.anonKey, token), uid, pick };
+      const ctx = { anon: makeClient(target, target.anonKey), user: makeClient(target, target.anonKey, token), uid, pick };
       for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
         let r = random() * TOTAL_WEIGHT;
         const [, send] = MIX.find(([w]) => (r -= w) < 0) ?? MIX[0]!;

@@ -8,10 +8,12 @@ type BenchInfo = { url: string; anonKey: string; serviceRoleKey: string };
 const SEED_ROWS = 1000;
 const AUTHORS = 50;
 
-function makeClient(info: BenchInfo, key: string): SupabaseClient {
+/** A supabase-js client with `key` as apikey, and `bearer` as the user when given. */
+export function makeClient(info: Pick<BenchInfo, 'url'>, key: string, bearer?: string): SupabaseClient {
   return createClient(info.url, key, {
     realtime: { transport: ws as never },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined,
   });
 }
 
@@ -37,7 +39,7 @@ async function seed(admin: SupabaseClient): Promise<void> {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[idx]!;
 }
