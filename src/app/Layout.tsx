@@ -11,11 +11,13 @@ import { PwaChrome } from '@/pwa/PwaChrome.tsx';
 import { AgeGate } from './AgeGate.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { withServerState } from './lazyScreen.tsx';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 
-// The support dialog loads on first need, keeping it out of the first route's JavaScript.
-const SupportDialog = lazy(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => ({ default: m.SupportDialog })));
+// The support dialog loads on first need, keeping it (and the query cache its form uses) out of
+// the first route's JavaScript.
+const SupportDialog = lazy(withServerState(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => m.SupportDialog)));
 
 /** Header, page, footer, and the app-wide dialogs; the loading screen until the viewer is known. */
 export function Layout() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { isChunkLoadError } from '@/lib/chunkError.ts';
 import { PageLoader } from './LoadingScreen.tsx';
 import { ScreenOffline } from './ScreenOffline.tsx';
@@ -48,3 +48,17 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     return state.Component ? <state.Component /> : <PageLoader />;
   };
 }
+
+/** A lazily loaded component with the query cache (TanStack Query) around it; both load in parallel. */
+export function withServerState<P extends object>(load: () => Promise<ComponentType<P>>): () => Promise<{ default: ComponentType<P> }> {
+  return () =>
+    Promise.all([import('./ServerState.tsx'), load()]).then(([{ ServerState }, Component]) => ({
+      default: (props: P) => createElement(ServerState, null, createElement(Component, props)),
+    }));
+}
+
+/**
+ * A signed-in screen: a lazyScreen with the query cache around it. The cache's code loads
+ * beside the screen's, and never with the visitor's routes.
+ */
+export const dataScreen = (load: () => Promise<{ default: ComponentType }>) => lazyScreen(withServerState(() => load().then((m) => m.default)));

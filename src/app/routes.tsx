@@ -4,7 +4,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';
 import { Guard } from './Guard.tsx';
-import { lazyScreen } from './lazyScreen.tsx';
+import { dataScreen, lazyScreen } from './lazyScreen.tsx';
 // The home page and bare /search (the home-screen shortcut) are most visits' first screens:
 // in the first chunk, not one more round trip away.
 import HomePage from '@/features/listings/HomePage.tsx';
@@ -17,19 +17,20 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 // Route screens load lazily so the first route's JavaScript stays small. The app, at the
 // top of the dependency graph, imports screens by path: going through a feature's
 // index.ts would pull every screen into the first chunk. Screens render without Suspense
-// and show the offline notice when their code cannot be downloaded (see lazyScreen).
+// and show the offline notice when their code cannot be downloaded (see lazyScreen). Signed-in
+// screens are dataScreens: their server state goes through the one query cache.
 const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
 const AuthPage = lazyScreen(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
-const ChangePasswordPage = lazyScreen(() => import('@/features/auth/components/ChangePasswordPage.tsx'));
+const ChangePasswordPage = dataScreen(() => import('@/features/auth/components/ChangePasswordPage.tsx'));
 const BannedPage = lazyScreen(() => import('@/features/auth/components/BannedPage.tsx'));
 const TermsPage = lazyScreen(() => import('@/features/legal/components/TermsPage.tsx'));
 const PrivacyPage = lazyScreen(() => import('@/features/legal/components/PrivacyPage.tsx'));
-const DashboardPage = lazyScreen(() => import('@/features/dashboard/components/DashboardPage.tsx'));
-const ProfileSettingsPage = lazyScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
-const MyTicketsPage = lazyScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
-const NewTicketPage = lazyScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
+const DashboardPage = dataScreen(() => import('@/features/dashboard/components/DashboardPage.tsx'));
+const ProfileSettingsPage = dataScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
+const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
+const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;

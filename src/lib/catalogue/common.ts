@@ -20,5 +20,6 @@ export const common = {
     invalid: 'I dati inviati non sono validi.',
     unexpected: 'Si è verificato un errore imprevisto.',
   },
+  retry: 'Riprova',
   comingSoon: 'Questa sezione sarà disponibile a breve.',
 } as const;

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
-import { toastError } from '@/lib/toast.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
 import { useViewer } from '@/features/auth/index.ts';
-import { fetchMyTickets, type TicketRow } from '../api.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
+import { myTicketsQuery } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
 
 const m = t.tickets;
@@ -14,26 +14,10 @@ const m = t.tickets;
 /** 'I Miei Ticket' (SPEC §2): the signed-in user's tickets, newest activity first. */
 export default function MyTicketsPage() {
   const { user } = useViewer();
-  const [rows, setRows] = useState<TicketRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!user) return;
-    setFailed(false);
-    try {
-      setRows(await fetchMyTickets(user));
-    } catch {
-      setFailed(true);
-      setRows([]);
-      toastError(m.list.loadFailed);
-    }
-  }, [user]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const newTicket = () => openSupportDialog({ onSuccess: () => void load() });
+  const tickets = useQuery(myTicketsQuery(user));
+  const rows = tickets.data;
+  // A new ticket refreshes the list through the mutation's invalidation; stay on this page.
+  const newTicket = () => openSupportDialog({ onSuccess: () => undefined });
 
   return (
     <Container size="lg" px="md" py="lg">
@@ -45,16 +29,14 @@ export default function MyTicketsPage() {
       </Group>
       {!user ? (
         <Alert color="red">{m.list.unauthenticated}</Alert>
-      ) : rows === null ? (
+      ) : tickets.isError ? (
+        <LoadError error={tickets.error} fallback={m.list.loadFailed} onRetry={() => void tickets.refetch()} />
+      ) : !rows ? (
         <Stack gap="xs" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} height={36} />
           ))}
         </Stack>
-      ) : failed ? (
-        <Alert color="red" role="alert">
-          {m.list.loadFailed}
-        </Alert>
       ) : rows.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text>{m.list.empty}</Text>

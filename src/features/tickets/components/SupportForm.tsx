@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { createTicket } from '../api.ts';
 import { validateTicketForm, type TicketFormValues } from '../model.ts';
+import { useCreateTicket } from '../queries.ts';
 
 const m = t.tickets;
 
@@ -25,29 +25,25 @@ export function SupportForm({
   onSent: () => void;
   onCancel?: () => void;
 }) {
-  const empty: TicketFormValues = { email: defaultEmail, message: '' };
-  const [values, setValues] = useState<TicketFormValues>(empty);
-  const [errors, setErrors] = useState<Partial<Record<keyof TicketFormValues, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<TicketFormValues>({
+    initialValues: { email: defaultEmail, message: '' },
+    validate: (values) => validateTicketForm(values, m.validation),
+  });
+  const send = useCreateTicket();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateTicketForm(values, m.validation);
-    setErrors(found);
-    if (found.email || found.message) return;
-    setBusy(true);
-    try {
-      await createTicket(values, { listingId, subject });
-      toastSuccess(m.toasts.sent);
-      setValues(empty);
-      setErrors({});
-      onSent();
-    } catch (err) {
-      toastError(failureMessage(err, m.toasts.sendFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.onSubmit((values) =>
+    send.mutate(
+      { values, listingId, subject },
+      {
+        onSuccess: () => {
+          toastSuccess(m.toasts.sent);
+          form.reset();
+          onSent();
+        },
+        onError: (err) => toastError(failureMessage(err, m.toasts.sendFailed)),
+      },
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={m.dialog.title}>
@@ -56,9 +52,8 @@ export function SupportForm({
           label={m.dialog.email}
           description={m.dialog.emailHint}
           type="email"
-          value={values.email}
           readOnly
-          error={errors.email}
+          {...form.getInputProps('email')}
         />
         <Textarea
           label={m.dialog.message}
@@ -66,13 +61,8 @@ export function SupportForm({
           autosize
           minRows={4}
           maxRows={10}
-          value={values.message}
-          onChange={(e) => {
-            const message = e.currentTarget.value;
-            setValues((v) => ({ ...v, message }));
-          }}
-          error={errors.message}
           required
+          {...form.getInputProps('message')}
         />
         <Group justify="flex-end">
           {onCancel && (
@@ -80,7 +70,7 @@ export function SupportForm({
               {m.dialog.cancel}
             </Button>
           )}
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={send.isPending}>
             {m.dialog.submit}
           </Button>
         </Group>

@@ -1,0 +1,31 @@
+/**
+ * The one server-state cache of the signed-in screens (TanStack Query). Imported only by
+ * signed-in screens and their dialogs, never by the visitor's first route, so its code loads
+ * with the first signed-in screen.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './apiError.ts';
+
+/** A failure that asking again may fix: the network, or the server's unexpected error. Twice at most. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  return !(error instanceof ApiError) || error.kind === 'offline' || error.kind === 'unexpected';
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A phone switching back to the app sees fresh data without a refetch on every mount.
+        staleTime: 30_000,
+        retry: shouldRetry,
+        // 'online' (the default) pauses a query while offline and resumes it on reconnect.
+        networkMode: 'online',
+      },
+      // A mutation is sent once: repeating a payment or a publication is the server's call, not ours.
+      mutations: { retry: false, networkMode: 'online' },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
