@@ -18,9 +18,10 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 // top of the dependency graph, imports screens by path: going through a feature's
 // index.ts would pull every screen into the first chunk. Screens render without Suspense
 // and show the offline notice when their code cannot be downloaded (see lazyScreen). Signed-in
-// screens are dataScreens: their server state goes through the one query cache.
+// screens, and the account forms (their calls are mutations), are dataScreens: their server
+// state goes through the one query cache.
 const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
-const AuthPage = lazyScreen(() => import('@/features/auth/components/AuthPage.tsx'));
+const AuthPage = dataScreen(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
 const ChangePasswordPage = dataScreen(() => import('@/features/auth/components/ChangePasswordPage.tsx'));

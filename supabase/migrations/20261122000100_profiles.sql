@@ -14,11 +14,56 @@ create extension if not exists pg_trgm with schema extensions;
 create schema if not exists private;
 grant usage on schema private to anon, authenticated, service_role;
 
+-- The e-mail and phone rules, the same as the app's (src/lib/contact.ts, with the very same
+-- patterns; tests/db/contact-rules.test.ts runs one table of cases through both). Whitespace
+-- is listed character by character: \s would follow the server's locale.
+
+/** Something, @, something, a dot, something: no whitespace and no second @ anywhere. */
+create or replace function private.is_valid_email(p_email text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_email ~ '^[^@\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+@[^@\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+\.[^@\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$', false)
+$$;
+
+/**
+ * A typed phone number in its stored form: whitespace, - . / ( ) removed; nothing left gives
+ * null; + is kept, a leading 00 becomes +, anything else gets the +39 prefix.
+ */
+create or replace function private.normalize_phone(p_phone text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when typed.compact = '' then null
+    when left(typed.compact, 1) = '+' then typed.compact
+    when left(typed.compact, 2) = '00' then '+' || substr(typed.compact, 3)
+    else '+39' || typed.compact
+  end
+  from (select regexp_replace(coalesce(p_phone, ''), '[-./()\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]', '', 'g') as compact) as typed
+$$;
+
+/** A normalised number: +, a country code that does not start with 0, 6 to 15 digits in all. */
+create or replace function private.is_valid_phone(p_phone text) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_phone ~ '^\+[1-9][0-9]{5,14}$', false)
+$$;
+
+-- Check constraints call them as the writing role.
+revoke all on function private.is_valid_email(text), private.normalize_phone(text), private.is_valid_phone(text) from public;
+grant execute on function private.is_valid_email(text), private.normalize_phone(text), private.is_valid_phone(text)
+  to anon, authenticated, service_role;
+
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
   email text,
   display_name text check (display_name is null or char_length(display_name) <= 80),
-  phone text check (phone is null or phone ~ '^\+?[0-9]{6,16}$'),
+  phone text check (phone is null or private.is_valid_phone(phone)),
   role text not null default 'user' check (role in ('user', 'admin', 'supporto', 'banned')),
   credits integer not null default 0 check (credits >= 0),
   referral_code text not null unique,
@@ -87,17 +132,13 @@ as $$
 declare
   meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   referrer uuid;
-  phone text := nullif(regexp_replace(coalesce(meta ->> 'phone', ''), '\s', '', 'g'), '');
+  phone text := private.normalize_phone(meta ->> 'phone');
 begin
   if nullif(trim(meta ->> 'ref'), '') is not null then
     select p.id into referrer from public.profiles p where p.referral_code = upper(trim(meta ->> 'ref'));
   end if;
-  if phone is not null and phone !~ '^\+?[0-9]{6,16}$' then
-    phone := null;
-  elsif phone is not null and phone !~ '^(\+|00)' then
-    phone := '+39' || phone;
-  elsif phone like '00%' then
-    phone := '+' || substr(phone, 3);
+  if not private.is_valid_phone(phone) then
+    phone := null; -- an unusable number must not block sign-up
   end if;
   insert into public.profiles (id, email, display_name, phone, referral_code, referred_by, accepted_terms_at, age_confirmed_at)
   values (

@@ -10,7 +10,7 @@ create table public.tickets (
   last_replied_by text check (last_replied_by is null or last_replied_by in ('user', 'admin', 'supporto')),
   listing_id uuid references public.listings (id) on delete set null,
   user_id uuid references public.profiles (id) on delete set null,
-  reporter_email text not null check (reporter_email ~* '^[^@\s]+@[^@\s]+\.[^@\s]+$')
+  reporter_email text not null check (private.is_valid_email(reporter_email))
 );
 
 create index tickets_user_updated_idx on public.tickets (user_id, updated_at desc);
@@ -179,7 +179,7 @@ declare
   subject text := left(coalesce(nullif(trim(p_subject), ''), 'Nuova richiesta di supporto generale'), 200);
   t public.tickets;
 begin
-  if email is null or email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+  if not private.is_valid_email(email) then
     raise exception 'Il tuo account non ha un''email valida.' using errcode = 'P0001', detail = 'email_invalid';
   end if;
   if char_length(body) < 20 then

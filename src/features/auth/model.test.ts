@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
-import { authPath, callbackKind, guardRedirect, safeRedirect, validateLogin, validateRegister, type Access, type Role } from './model.ts';
+import {
+  authPath,
+  callbackKind,
+  guardRedirect,
+  safeRedirect,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+  validateResetRequest,
+  type Access,
+  type Role,
+} from './model.ts';
 
 const at = (pathname: string, search = '') => ({ pathname, search });
 const anon = { signedIn: false, role: null };
@@ -78,9 +89,21 @@ describe('account forms', () => {
   it('login needs e-mail and password', () => {
     expect(validateLogin({ email: '', password: '' }, m)).toEqual({ email: m.emailRequired, password: m.passwordRequired });
     expect(validateLogin({ email: 'x', password: 'p' }, m)).toEqual({ email: m.emailInvalid });
+    expect(validateLogin({ email: '  giulia@example.it ', password: 'p' }, m)).toEqual({});
+  });
+  it('a recovery request needs a valid e-mail', () => {
+    expect(validateResetRequest({ email: ' ' }, m)).toEqual({ email: m.emailRequired });
+    expect(validateResetRequest({ email: 'giulia@example' }, m)).toEqual({ email: m.emailInvalid });
+    expect(validateResetRequest({ email: 'giulia@example.it' }, m)).toEqual({});
+  });
+  it('a new password has 8+ characters, typed twice alike', () => {
+    expect(validateNewPassword({ password: '', confirm: '' }, m)).toEqual({ password: m.passwordRequired });
+    expect(validateNewPassword({ password: 'short', confirm: 'short' }, m)).toEqual({ password: m.passwordShort });
+    expect(validateNewPassword({ password: 'password1', confirm: 'password2' }, m)).toEqual({ confirm: m.passwordMismatch });
+    expect(validateNewPassword({ password: 'password1', confirm: 'password1' }, m)).toEqual({});
   });
   it('registration needs name, e-mail, matching 8+ character passwords, 18+ and Termini', () => {
-    const errors = validateRegister({ displayName: 'A', email: 'a@b', password: 'short', confirm: 'other', age: false, terms: false }, m);
+    const errors = validateRegister({ displayName: 'A', email: 'a@b', password: 'short', confirm: 'other', ref: '', age: false, terms: false }, m);
     expect(errors).toEqual({
       displayName: m.displayNameShort,
       email: m.emailInvalid,
@@ -89,6 +112,6 @@ describe('account forms', () => {
       age: m.ageRequired,
       terms: m.termsRequired,
     });
-    expect(validateRegister({ displayName: 'Giulia', email: 'g@x.it', password: 'password1', confirm: 'password1', age: true, terms: true }, m)).toEqual({});
+    expect(validateRegister({ displayName: 'Giulia', email: 'g@x.it', password: 'password1', confirm: 'password1', ref: '', age: true, terms: true }, m)).toEqual({});
   });
 });

@@ -1,4 +1,6 @@
 /** Pure rules of the signed-in frame: roles, the guards of SPEC §2, form validation. */
+import { isValidEmail } from '@/lib/contact.ts';
+
 export type Role = 'user' | 'admin' | 'supporto' | 'banned';
 
 export interface Viewer {
@@ -68,11 +70,6 @@ export function guardRedirect(access: Access, viewer: Viewer, location: { pathna
 export const PASSWORD_MIN = 8;
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 40;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_RE.test(value.trim());
-}
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -88,25 +85,52 @@ export interface AuthMessages {
   termsRequired: string;
 }
 
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+export interface RegisterValues extends NewPasswordValues {
+  displayName: string;
+  email: string;
+  age: boolean;
+  terms: boolean;
+  /** A referral code, optional. */
+  ref: string;
+}
+
+/** The typed address, trimmed as it is sent; the rule is the database's (lib/contact.ts). */
 export function validateEmail(email: string, m: Pick<AuthMessages, 'emailRequired' | 'emailInvalid'>): string | undefined {
-  if (!email.trim()) return m.emailRequired;
-  if (!isValidEmail(email)) return m.emailInvalid;
+  const trimmed = email.trim();
+  if (!trimmed) return m.emailRequired;
+  if (!isValidEmail(trimmed)) return m.emailInvalid;
   return undefined;
 }
 
-export function validateLogin(v: { email: string; password: string }, m: AuthMessages): FieldErrors<'email' | 'password'> {
-  const errors: FieldErrors<'email' | 'password'> = {};
+export function validateLogin(v: LoginValues, m: AuthMessages): FieldErrors<keyof LoginValues> {
+  const errors: FieldErrors<keyof LoginValues> = {};
   const email = validateEmail(v.email, m);
   if (email) errors.email = email;
   if (!v.password) errors.password = m.passwordRequired;
   return errors;
 }
 
-export function validateNewPassword(password: string, confirm: string, m: AuthMessages): FieldErrors<'password' | 'confirm'> {
-  const errors: FieldErrors<'password' | 'confirm'> = {};
-  if (!password) errors.password = m.passwordRequired;
-  else if (password.length < PASSWORD_MIN) errors.password = m.passwordShort;
-  if (password && confirm !== password) errors.confirm = m.passwordMismatch;
+/** The password-recovery request: an address only. */
+export function validateResetRequest(v: { email: string }, m: AuthMessages): FieldErrors<'email'> {
+  const email = validateEmail(v.email, m);
+  return email ? { email } : {};
+}
+
+export function validateNewPassword(v: NewPasswordValues, m: AuthMessages): FieldErrors<keyof NewPasswordValues> {
+  const errors: FieldErrors<keyof NewPasswordValues> = {};
+  if (!v.password) errors.password = m.passwordRequired;
+  else if (v.password.length < PASSWORD_MIN) errors.password = m.passwordShort;
+  if (v.password && v.confirm !== v.password) errors.confirm = m.passwordMismatch;
   return errors;
 }
 
@@ -117,19 +141,8 @@ export function validateDisplayName(name: string, m: AuthMessages): string | und
   return undefined;
 }
 
-export interface RegisterValues {
-  displayName: string;
-  email: string;
-  password: string;
-  confirm: string;
-  age: boolean;
-  terms: boolean;
-}
-
-export type RegisterField = 'displayName' | 'email' | 'password' | 'confirm' | 'age' | 'terms';
-
-export function validateRegister(v: RegisterValues, m: AuthMessages): FieldErrors<RegisterField> {
-  const errors: FieldErrors<RegisterField> = { ...validateNewPassword(v.password, v.confirm, m) };
+export function validateRegister(v: RegisterValues, m: AuthMessages): FieldErrors<keyof RegisterValues> {
+  const errors: FieldErrors<keyof RegisterValues> = { ...validateNewPassword(v, m) };
   const name = validateDisplayName(v.displayName, m);
   if (name) errors.displayName = name;
   const email = validateEmail(v.email, m);
@@ -137,10 +150,6 @@ export function validateRegister(v: RegisterValues, m: AuthMessages): FieldError
   if (!v.age) errors.age = m.ageRequired;
   if (!v.terms) errors.terms = m.termsRequired;
   return errors;
-}
-
-export function hasErrors(errors: Record<string, unknown>): boolean {
-  return Object.values(errors).some(Boolean);
 }
 
 /** What kind of link brought the visitor to /auth/callback, read from the URL fragment or query. */

@@ -5,7 +5,6 @@ import {
   dateBadge,
   formatListingDate,
   label,
-  normalizePhone,
   photoLimit,
   promotionState,
   telUrl,
@@ -120,17 +119,11 @@ describe('dates', () => {
 });
 
 describe('phone (SPEC §5)', () => {
-  it('removes whitespace, keeps + and 00, adds +39 otherwise', () => {
-    expect(normalizePhone(' 333 123 4567 ')).toBe('+393331234567');
-    expect(normalizePhone('+41 79 123 45 67')).toBe('+41791234567');
-    expect(normalizePhone('0044 20 1234')).toBe('0044201234');
-    expect(normalizePhone('   ')).toBeNull();
-    expect(normalizePhone(null)).toBeNull();
-  });
   it('builds tel: and WhatsApp links', () => {
     expect(telUrl('333 1234567')).toBe('tel:+393331234567');
     expect(whatsappUrl('333 1234567')).toBe('https://wa.me/393331234567');
     expect(whatsappUrl('0041 79 1234567', 'Ciao')).toBe('https://wa.me/41791234567?text=Ciao');
+    expect(whatsappUrl('+41 79 1234567')).toBe('https://wa.me/41791234567');
     expect(whatsappUrl('')).toBeNull();
   });
 });

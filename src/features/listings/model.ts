@@ -1,6 +1,6 @@
 /** Pure display logic for listings: promotion state, photo limits, labels, phone (SPEC §3-5, §9). */
 import { t } from '@/lib/catalogue/index.ts';
-import { normalisePhone } from '@/lib/phone.ts';
+import { normalizePhone } from '@/lib/contact.ts';
 import { formatItalianDate } from '@/lib/romeDate.ts';
 import { ATTRIBUTE_KEYS, promotionState, type ArrayField, type AttributeKey, type Listing, type ListingPhoto, type ValueListKey } from './shape.ts';
 
@@ -42,16 +42,11 @@ export function formatRate(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2).replace('.', ',');
 }
 
-/** SPEC §5 (the one implementation lives in src/lib/phone.ts). */
-export function normalizePhone(raw: string | null | undefined): string | null {
-  return normalisePhone(raw);
-}
-
-/** wa.me wants digits only, international form without + or 00. */
+/** wa.me wants the international number in digits only, without the +. */
 export function whatsappUrl(phone: string | null, text?: string): string | null {
   const n = normalizePhone(phone);
   if (!n) return null;
-  const digits = n.replace(/^\+/, '').replace(/^00/, '').replace(/\D/g, '');
+  const digits = n.replace(/\D/g, '');
   return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 

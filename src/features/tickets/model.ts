@@ -1,4 +1,6 @@
 /** Pure ticket logic: the form rules of SPEC §5, labels and id of §3/§9. */
+import { isValidEmail } from '@/lib/contact.ts';
+
 export const TICKET_MESSAGE_MIN = 20;
 export const TICKET_ID_LENGTH = 8;
 
@@ -13,13 +15,11 @@ export interface TicketFormMessages {
   messageShort: string;
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function validateTicketForm(v: TicketFormValues, m: TicketFormMessages): Partial<Record<keyof TicketFormValues, string>> {
   const errors: Partial<Record<keyof TicketFormValues, string>> = {};
   const email = v.email.trim();
   if (!email) errors.email = m.emailRequired;
-  else if (!EMAIL_RE.test(email)) errors.email = m.emailInvalid;
+  else if (!isValidEmail(email)) errors.email = m.emailInvalid;
   if (v.message.trim().length < TICKET_MESSAGE_MIN) errors.message = m.messageShort;
   return errors;
 }

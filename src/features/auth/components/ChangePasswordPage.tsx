@@ -1,38 +1,33 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { updatePassword } from '../api.ts';
-import { hasErrors, validateNewPassword, type FieldErrors } from '../model.ts';
+import { validateNewPassword, type NewPasswordValues } from '../model.ts';
+import { useUpdatePassword } from '../queries.ts';
 
 const m = t.auth;
 
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password' | 'confirm'>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: '', confirm: '' },
+    validate: (values) => validateNewPassword(values, m.validation),
+  });
+  const change = useUpdatePassword();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateNewPassword(password, confirm, m.validation);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      await updatePassword(password);
-      toastSuccess(m.changePassword.success);
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      toastError(failureMessage(err, m.changePassword.failed));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.onSubmit(({ password }) =>
+    change.mutate(password, {
+      onSuccess: () => {
+        toastSuccess(m.changePassword.success);
+        navigate(paths.dashboard, { replace: true });
+      },
+      onError: (err) => toastError(failureMessage(err, m.changePassword.failed)),
+    }),
+  );
 
   return (
     <Container size={440} px="md" py="lg">
@@ -43,23 +38,9 @@ export default function ChangePasswordPage() {
       <Paper withBorder p="md" mt="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label={m.fields.passwordNew}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-              required
-            />
-            <PasswordInput
-              label={m.fields.passwordConfirm}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={errors.confirm}
-              required
-            />
-            <Button type="submit" loading={busy}>
+            <PasswordInput label={m.fields.passwordNew} autoComplete="new-password" required {...form.getInputProps('password')} />
+            <PasswordInput label={m.fields.passwordConfirm} autoComplete="new-password" required {...form.getInputProps('confirm')} />
+            <Button type="submit" loading={change.isPending}>
               {m.changePassword.submit}
             </Button>
           </Stack>

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { signIn } from '../api.ts';
-import { hasErrors, validateLogin, type FieldErrors } from '../model.ts';
-import { applyUser } from '../session.ts';
+import { validateLogin, type LoginValues } from '../model.ts';
+import { useSignIn } from '../queries.ts';
 
 const m = t.auth;
 
@@ -18,35 +17,21 @@ export function loginErrorMessage(err: unknown): string {
 
 /** E-mail and password; on success the /auth guard moves the viewer on. */
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginValues>({
+    initialValues: { email: '', password: '' },
+    validate: (values) => validateLogin(values, m.validation),
+  });
+  const login = useSignIn();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateLogin({ email, password }, m.validation);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const { user } = await signIn(email, password);
-      await applyUser({ id: user.id, email: user.email ?? '' });
-    } catch (err) {
-      setFailure(loginErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A new attempt, or one stopped by the rules, hides the previous attempt's failure.
+  const submit = form.onSubmit((values) => login.mutate(values), () => login.reset());
 
   return (
     <form onSubmit={submit} noValidate aria-label={m.page.tabLogin}>
       <Stack gap="sm">
-        {failure && (
+        {login.error && (
           <Alert color="red" role="alert">
-            {failure}
+            {loginErrorMessage(login.error)}
           </Alert>
         )}
         <TextInput
@@ -55,20 +40,11 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
           required
+          {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label={m.fields.password}
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-          required
-        />
-        <Button type="submit" loading={busy} fullWidth>
+        <PasswordInput label={m.fields.password} autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Button type="submit" loading={login.isPending} fullWidth>
           {m.login.submit}
         </Button>
         <Anchor component="button" type="button" size="sm" onClick={onForgot} ta="center">

@@ -1,60 +1,53 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { signUp } from '../api.ts';
-import { hasErrors, validateRegister, type FieldErrors, type RegisterField, type RegisterValues } from '../model.ts';
-import { applyUser } from '../session.ts';
+import { paths } from '@/lib/paths.ts';
+import { validateRegister, type RegisterValues } from '../model.ts';
+import { useSignUp } from '../queries.ts';
 
 const m = t.auth;
+
+function registerErrorMessage(err: unknown): string {
+  const exists = err instanceof ApiError && err.code === 'user_already_exists';
+  return exists ? m.register.alreadyRegistered : failureMessage(err, m.genericError);
+}
 
 /** Registration: name, e-mail, password twice, optional referral code, 18+ and Termini/Privacy. */
 export function RegisterForm({ referral }: { referral: string | null }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegisterValues>({ displayName: '', email: '', password: '', confirm: '', age: false, terms: false });
-  const [ref, setRef] = useState(referral ?? '');
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<RegisterValues>({
+    initialValues: { displayName: '', email: '', password: '', confirm: '', ref: referral ?? '', age: false, terms: false },
+    validate: (values) => validateRegister(values, m.validation),
+  });
+  const register = useSignUp();
 
-  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateRegister(values, m.validation);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const { user, session } = await signUp({ ...values, ref: ref.trim() || null });
-      if (session && user) await applyUser({ id: user.id, email: user.email ?? '' });
-      else navigate('/registration-success', { replace: true, state: { email: values.email.trim() } });
-    } catch (err) {
-      const exists = err instanceof ApiError && err.code === 'user_already_exists';
-      setFailure(exists ? m.register.alreadyRegistered : failureMessage(err, m.genericError));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Signed in at once: the /auth guard moves the viewer on; otherwise the e-mail must be confirmed first.
+  const submit = form.onSubmit(
+    (values) =>
+      register.mutate(values, {
+        onSuccess: (signedIn) => {
+          if (!signedIn) navigate(paths.registrationSuccess, { replace: true, state: { email: values.email.trim() } });
+        },
+      }),
+    () => register.reset(),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={m.page.tabRegister}>
       <Stack gap="sm">
-        {failure && (
+        {register.error && (
           <Alert color="red" role="alert">
-            {failure}
+            {registerErrorMessage(register.error)}
           </Alert>
         )}
         <TextInput
           label={m.fields.displayName}
           placeholder={m.fields.displayNamePlaceholder}
           autoComplete="nickname"
-          value={values.displayName}
-          onChange={(e) => set('displayName', e.currentTarget.value)}
-          error={errors.displayName}
           required
+          {...form.getInputProps('displayName')}
         />
         <TextInput
           label={m.fields.email}
@@ -62,52 +55,29 @@ export function RegisterForm({ referral }: { referral: string | null }) {
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          error={errors.email}
           required
+          {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label={m.fields.password}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => set('password', e.currentTarget.value)}
-          error={errors.password}
-          required
-        />
-        <PasswordInput
-          label={m.fields.passwordConfirm}
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={(e) => set('confirm', e.currentTarget.value)}
-          error={errors.confirm}
-          required
-        />
-        <TextInput label={m.fields.referral} value={ref} onChange={(e) => setRef(e.currentTarget.value)} autoComplete="off" />
-        <Checkbox
-          label={m.fields.age}
-          checked={values.age}
-          onChange={(e) => set('age', e.currentTarget.checked)}
-          error={errors.age}
-        />
+        <PasswordInput label={m.fields.password} autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput label={m.fields.passwordConfirm} autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <TextInput label={m.fields.referral} autoComplete="off" {...form.getInputProps('ref')} />
+        <Checkbox label={m.fields.age} {...form.getInputProps('age', { type: 'checkbox' })} />
         <Checkbox
           label={
             <>
               {m.fields.termsPrefix}{' '}
-              <Anchor component={Link} to="/termini" target="_blank" inherit underline="always">
+              <Anchor component={Link} to={paths.terms} target="_blank" inherit underline="always">
                 {m.fields.terms}
               </Anchor>{' '}
               {m.fields.termsAnd}{' '}
-              <Anchor component={Link} to="/privacy" target="_blank" inherit underline="always">
+              <Anchor component={Link} to={paths.privacy} target="_blank" inherit underline="always">
                 {m.fields.privacy}
               </Anchor>
             </>
           }
-          checked={values.terms}
-          onChange={(e) => set('terms', e.currentTarget.checked)}
-          error={errors.terms}
+          {...form.getInputProps('terms', { type: 'checkbox' })}
         />
-        <Button type="submit" loading={busy} fullWidth>
+        <Button type="submit" loading={register.isPending} fullWidth>
           {m.register.submit}
         </Button>
       </Stack>

@@ -1,35 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { t } from '@/lib/catalogue/index.ts';
-import { requestPasswordReset } from '../api.ts';
-import { validateEmail } from '../model.ts';
+import { validateResetRequest } from '../model.ts';
+import { useRequestPasswordReset } from '../queries.ts';
 
 const m = t.auth;
 
 /** Asks for a password-recovery e-mail; the link lands on /auth/callback. */
 export function ResetPasswordForm({ onBack }: { onBack: () => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateEmail(email, m.validation);
-    setError(found);
-    if (found) return;
-    setBusy(true);
-    try {
-      await requestPasswordReset(email);
-    } finally {
-      // Same answer whether or not the address exists, so accounts cannot be probed.
-      setSent(true);
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: (values) => validateResetRequest(values, m.validation),
+  });
+  const reset = useRequestPasswordReset();
+  // Same answer whether or not the address exists (or the request failed), so accounts cannot be probed.
+  const sent = reset.isSuccess || reset.isError;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={m.reset.title}>
+    <form onSubmit={form.onSubmit(({ email }) => reset.mutate(email))} noValidate aria-label={m.reset.title}>
       <Stack gap="sm">
         <Text fw={600}>{m.reset.title}</Text>
         {sent ? (
@@ -46,12 +34,10 @@ export function ResetPasswordForm({ onBack }: { onBack: () => void }) {
               placeholder={m.fields.emailPlaceholder}
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={error}
               required
+              {...form.getInputProps('email')}
             />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" loading={reset.isPending} fullWidth>
               {m.reset.submit}
             </Button>
           </>
