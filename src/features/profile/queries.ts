@@ -1,5 +1,5 @@
 /** The profile's server state: the own profile query and the settings' mutations over api.ts. */
-import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { signOutEverywhere, updateEmail } from '@/features/auth/index.ts';
 import { isPushSubscribed, subscribePush, unsubscribePush } from '@/pwa/pushSubscription.ts';
 import { deleteMyAccount, exportMyData, fetchOwnProfile, updateOwnProfile } from './api.ts';
@@ -56,9 +56,14 @@ export function useExportData() {
   return useMutation({ mutationFn: exportMyData });
 }
 
-/** Deletes the account, then signs out on every device (a failed sign-out leaves nothing to protect). */
-export function useDeleteAccount(userId: string) {
+/**
+ * Deletes the account, then signs out on every device (a failed sign-out leaves nothing to
+ * protect). The sign-out takes the settings screen away before the answer arrives, so the
+ * caller's handlers go on the mutation itself, which runs them after the screen is gone.
+ */
+export function useDeleteAccount(userId: string, handlers: Pick<UseMutationOptions, 'onSuccess' | 'onError'>) {
   return useMutation({
+    ...handlers,
     mutationFn: async () => {
       await deleteMyAccount(userId);
       await signOutEverywhere().catch(() => undefined);

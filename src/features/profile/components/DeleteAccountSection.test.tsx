@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
+import { useSessionStore, useViewer } from '@/features/auth/index.ts';
 
 const calls: string[] = [];
 const api = vi.hoisted(() => ({ deleteMyAccount: vi.fn() }));
@@ -13,10 +14,16 @@ const { DeleteAccountSection } = await import('./DeleteAccountSection.tsx');
 
 const m = t.profile.settings;
 
+/** As on the real route: once signed out, the settings screen is gone. */
+function SignedInOnly() {
+  const { user } = useViewer();
+  return user ? <DeleteAccountSection userId={user.id} /> : <p>accedi</p>;
+}
+
 async function confirmDeletion() {
   render(
     <Routes>
-      <Route path="/profile-settings" element={<DeleteAccountSection userId="u1" />} />
+      <Route path="/profile-settings" element={<SignedInOnly />} />
       <Route path="/" element={<p>home</p>} />
     </Routes>,
     { route: '/profile-settings' },
@@ -32,8 +39,12 @@ async function confirmDeletion() {
 describe('DeleteAccountSection', () => {
   beforeEach(() => {
     calls.length = 0;
+    useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
     api.deleteMyAccount.mockReset().mockImplementation(async () => void calls.push('delete'));
-    auth.signOutEverywhere.mockReset().mockImplementation(async () => void calls.push('signOut'));
+    auth.signOutEverywhere.mockReset().mockImplementation(async () => {
+      calls.push('signOut');
+      useSessionStore.setState({ user: null, role: null });
+    });
   });
 
   it('deletes after the confirmation word, signs out and goes home', async () => {

@@ -16,16 +16,13 @@ export function DeleteAccountSection({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const remove = useDeleteAccount(userId);
-
-  const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toastSuccess(m.deleted);
-        navigate(paths.home, { replace: true });
-      },
-      onError: (err) => toastError(failureMessage(err, m.deleteFailed)),
-    });
+  const remove = useDeleteAccount(userId, {
+    onSuccess: () => {
+      toastSuccess(m.deleted);
+      navigate(paths.home, { replace: true });
+    },
+    onError: (err) => toastError(failureMessage(err, m.deleteFailed)),
+  });
 
   return (
     <SettingsSection title={m.deleteSection} danger>
@@ -37,7 +34,7 @@ export function DeleteAccountSection({ userId }: { userId: string }) {
         <Stack gap="sm">
           <Text size="sm">{m.deleteConfirmText}</Text>
           <TextInput label={m.deleteConfirmLabel} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
-          <Button color="red" disabled={!deleteConfirmed(typed, m.deleteConfirmWord)} loading={remove.isPending} onClick={confirm}>
+          <Button color="red" disabled={!deleteConfirmed(typed, m.deleteConfirmWord)} loading={remove.isPending} onClick={() => remove.mutate()}>
             {m.deleteConfirm}
           </Button>
           <Button variant="default" onClick={() => setOpen(false)}>
