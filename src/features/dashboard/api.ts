@@ -1,19 +1,17 @@
-/** The signed-in home's figures: credit balance, own listings, open tickets. */
+/** The signed-in home's counts: own listings and open tickets (the balance comes with the own profile). */
 import { toApiError } from '@/lib/apiError.ts';
 import { supabase } from '@/lib/supabase.ts';
 
-export interface DashboardFigures {
-  credits: number;
-  displayName: string | null;
+export interface DashboardCounts {
   listings: number;
   openTickets: number;
 }
 
-/** Each figure alone may fail: a failed credit balance shows 0; the counts reject as ApiErrors. */
-export async function fetchDashboard(user: { id: string; email: string }): Promise<DashboardFigures> {
-  const [profile, listings, tickets] = await Promise.all([
-    supabase.from('profiles').select('credits, display_name').eq('id', user.id).single(),
+/** Both counts, or a rejected ApiError when either fails. */
+export async function fetchDashboardCounts(user: { id: string; email: string }): Promise<DashboardCounts> {
+  const [listings, tickets] = await Promise.all([
     supabase.from('listings').select('id', { count: 'exact', head: true }).eq('user_id', user.id),
+    // A ticket is the user's when filed under their account or under their e-mail.
     supabase
       .from('tickets')
       .select('id', { count: 'exact', head: true })
@@ -21,10 +19,5 @@ export async function fetchDashboard(user: { id: string; email: string }): Promi
       .in('status', ['open', 'in_progress']),
   ]);
   for (const r of [listings, tickets]) if (r.error) throw await toApiError(r.error, r.status);
-  return {
-    credits: profile.data?.credits ?? 0,
-    displayName: profile.data?.display_name ?? null,
-    listings: listings.count ?? 0,
-    openTickets: tickets.count ?? 0,
-  };
+  return { listings: listings.count ?? 0, openTickets: tickets.count ?? 0 };
 }

@@ -14,7 +14,7 @@ describe('deleteMyAccount', () => {
     db.supabase.rpc.mockReset().mockImplementation(async (fn: string) => (calls.push(fn), { error: null }));
   });
 
-  it("removes the user's photo files first, then the account (SPEC: storage first, then rows)", async () => {
+  it("removes the user's photo files first, then the account's rows", async () => {
     await deleteMyAccount('u1');
     expect(files.removeUserFiles).toHaveBeenCalledWith(db.supabase, 'u1');
     expect(calls).toEqual(['files', 'delete_my_account']);

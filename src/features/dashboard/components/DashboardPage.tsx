@@ -1,46 +1,48 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import { fetchDashboard, type DashboardFigures } from '../api.ts';
+import { ownProfileQuery } from '@/features/profile/index.ts';
+import { dashboardCountsQuery } from '../queries.ts';
 
 const m = t.profile.dashboard;
 
-function Figure({ label, value }: { label: string; value: number | null }) {
+function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
         {label}
       </Text>
-      {value === null ? <Skeleton height={28} mt={4} /> : <Text fz={28} fw={700}>{value}</Text>}
+      {value === undefined ? <Skeleton height={28} mt={4} /> : <Text fz={28} fw={700}>{value}</Text>}
     </Paper>
   );
 }
 
 const shortcuts = [
-  { to: '/new-listing', label: m.createListing },
-  { to: '/my-listings', label: m.myListings },
-  { to: '/buy-credits', label: m.buyCredits },
-  { to: '/credit-history', label: m.creditHistory },
-  { to: '/my-coupons', label: m.myCoupons },
-  { to: '/my-tickets', label: m.myTickets },
-  { to: '/profile-settings', label: m.settings },
+  { to: paths.newListing, label: m.createListing },
+  { to: paths.myListings, label: m.myListings },
+  { to: paths.buyCredits, label: m.buyCredits },
+  { to: paths.creditHistory, label: m.creditHistory },
+  { to: paths.myCoupons, label: m.myCoupons },
+  { to: paths.myTickets, label: m.myTickets },
+  { to: paths.profileSettings, label: m.settings },
 ];
 
 /** /dashboard: the signed-in home. */
 export default function DashboardPage() {
   const { user } = useViewer();
-  const [figures, setFigures] = useState<DashboardFigures | null>(null);
+  const profile = useQuery(ownProfileQuery(user));
+  const counts = useQuery(dashboardCountsQuery(user));
+  const failed = profile.isError ? profile : counts.isError ? counts : null;
+  const retry = () => {
+    if (profile.isError) void profile.refetch();
+    if (counts.isError) void counts.refetch();
+  };
 
-  useEffect(() => {
-    if (!user) return;
-    fetchDashboard(user)
-      .then(setFigures)
-      .catch(() => setFigures({ credits: 0, displayName: null, listings: 0, openTickets: 0 }));
-  }, [user]);
-
-  const name = figures?.displayName || user?.email.split('@')[0] || '';
+  const name = profile.data?.display_name || user?.email.split('@')[0] || '';
 
   return (
     <Container size="md" px="md" py="lg">
@@ -50,12 +52,16 @@ export default function DashboardPage() {
       <Text c="dimmed" mb="md">
         {m.welcome(name)}
       </Text>
-      <SimpleGrid cols={{ base: 3 }} spacing="xs" mb="lg">
-        <Figure label={m.credits} value={figures?.credits ?? null} />
-        <Figure label={m.listings} value={figures?.listings ?? null} />
-        <Figure label={m.openTickets} value={figures?.openTickets ?? null} />
-      </SimpleGrid>
-      <Title order={2} size="h4" mb="xs">
+      {failed ? (
+        <LoadError error={failed.error} fallback={m.loadFailed} onRetry={retry} />
+      ) : (
+        <SimpleGrid cols={{ base: 3 }} spacing="xs" mb="lg" aria-busy={!profile.data || !counts.data}>
+          <Figure label={m.credits} value={profile.data?.credits} />
+          <Figure label={m.listings} value={counts.data?.listings} />
+          <Figure label={m.openTickets} value={counts.data?.openTickets} />
+        </SimpleGrid>
+      )}
+      <Title order={2} size="h4" mb="xs" mt={failed ? 'lg' : undefined}>
         {m.shortcuts}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">

@@ -1,98 +1,35 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import userEvent from '@testing-library/user-event';
-import { render, screen, waitFor } from '@/test/render.tsx';
+import { render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
-const push = vi.hoisted(() => ({
-  pushSupported: vi.fn(),
-  isPushSubscribed: vi.fn(),
-  subscribePush: vi.fn(),
-  unsubscribePush: vi.fn(),
-}));
-vi.mock('@/pwa/pushSubscription.ts', () => push);
-
-// The backend calls of this feature; the page talks to no server in a unit test.
-const api = vi.hoisted(() => ({
-  fetchOwnProfile: vi.fn(),
-  updateOwnProfile: vi.fn(),
-  deleteMyAccount: vi.fn(),
-  exportMyData: vi.fn(),
-}));
+vi.mock('@/pwa/pushSubscription.ts', () => ({ pushSupported: () => false, isPushSubscribed: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchOwnProfile: vi.fn(), updateOwnProfile: vi.fn(), deleteMyAccount: vi.fn(), exportMyData: vi.fn() }));
 vi.mock('../api.ts', () => api);
-
 const { default: ProfileSettingsPage } = await import('./ProfileSettingsPage.tsx');
 
 const m = t.profile.settings;
-const pushSwitch = () => screen.getByRole('switch', { name: m.pushLabel });
 
-describe('ProfileSettingsPage push switch', () => {
+describe('ProfileSettingsPage', () => {
   beforeEach(() => {
+    api.fetchOwnProfile.mockReset().mockResolvedValue({ id: 'u1', email: 'u@x.it', display_name: 'Ugo', phone: '+393331234567' });
+  });
+
+  it('shows the six sections for the signed-in user', async () => {
     useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
-    for (const f of [...Object.values(push), ...Object.values(api)]) f.mockReset();
-    api.fetchOwnProfile.mockResolvedValue({ id: 'u1', email: 'u@x.it', display_name: 'Ugo', phone: null, push_enabled: true, credits: 0, referral_code: 'UGO123' });
-    api.updateOwnProfile.mockResolvedValue(undefined);
-    push.pushSupported.mockReturnValue(true);
-    push.isPushSubscribed.mockResolvedValue(false);
+    render(<ProfileSettingsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: m.title })).toBeInTheDocument();
+    const sections = [m.personal, m.emailSection, m.passwordSection, m.pushSection, m.dataSection, m.deleteSection];
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(sections);
+    expect(await screen.findByDisplayValue('+393331234567')).toBeInTheDocument();
+    expect(screen.getByText(m.currentEmail('u@x.it'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: m.changePassword })).toHaveAttribute('href', '/change-password');
   });
 
-  it('reflects the device subscription, not the profile flag', async () => {
-    push.isPushSubscribed.mockResolvedValue(true);
+  it('shows nothing without a signed-in user', () => {
+    useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: null, role: null });
     render(<ProfileSettingsPage />);
-    await waitFor(() => expect(pushSwitch()).toBeChecked());
-    expect(await screen.findByDisplayValue('Ugo')).toBeInTheDocument();
-
-    push.isPushSubscribed.mockResolvedValue(false);
-    render(<ProfileSettingsPage />);
-    await waitFor(() => expect(push.isPushSubscribed).toHaveBeenCalledTimes(2));
-    expect(screen.getAllByRole('switch', { name: m.pushLabel })[1]).not.toBeChecked();
-  });
-
-  it('subscribes and saves push_enabled when turned on', async () => {
-    push.subscribePush.mockResolvedValue('subscribed');
-    render(<ProfileSettingsPage />);
-    await waitFor(() => expect(push.isPushSubscribed).toHaveBeenCalled());
-    await userEvent.click(pushSwitch());
-    await waitFor(() => expect(pushSwitch()).toBeChecked());
-    expect(push.subscribePush).toHaveBeenCalledTimes(1);
-    expect(api.updateOwnProfile).toHaveBeenCalledWith('u1', { push_enabled: true });
-    expect(await screen.findByText(m.pushEnabled)).toBeInTheDocument();
-  });
-
-  it('unsubscribes and clears push_enabled when turned off', async () => {
-    push.isPushSubscribed.mockResolvedValue(true);
-    push.unsubscribePush.mockResolvedValue('unsubscribed');
-    render(<ProfileSettingsPage />);
-    await waitFor(() => expect(pushSwitch()).toBeChecked());
-    await userEvent.click(pushSwitch());
-    await waitFor(() => expect(pushSwitch()).not.toBeChecked());
-    expect(push.unsubscribePush).toHaveBeenCalledTimes(1);
-    expect(api.updateOwnProfile).toHaveBeenCalledWith('u1', { push_enabled: false });
-    expect(await screen.findByText(m.pushDisabled)).toBeInTheDocument();
-  });
-
-  it('stays off with a message when permission is denied', async () => {
-    push.subscribePush.mockResolvedValue('denied');
-    render(<ProfileSettingsPage />);
-    await waitFor(() => expect(push.isPushSubscribed).toHaveBeenCalled());
-    await userEvent.click(pushSwitch());
-    expect(await screen.findByText(m.pushDenied)).toBeVisible();
-    expect(pushSwitch()).toHaveAccessibleDescription(m.pushDenied);
-    expect(pushSwitch()).not.toBeChecked();
-    expect(api.updateOwnProfile).not.toHaveBeenCalled();
-  });
-
-  it('stays off with a message on a browser without push', async () => {
-    push.pushSupported.mockReturnValue(false);
-    push.subscribePush.mockResolvedValue('unsupported');
-    render(<ProfileSettingsPage />);
-    expect(await screen.findByText(m.pushUnsupported)).toBeVisible();
-    expect(push.isPushSubscribed).not.toHaveBeenCalled();
-    expect(pushSwitch()).not.toBeChecked();
-    await userEvent.click(pushSwitch());
-    await waitFor(() => expect(push.subscribePush).toHaveBeenCalled());
-    expect(pushSwitch()).not.toBeChecked();
-    expect(screen.getByText(m.pushUnsupported)).toBeInTheDocument();
-    expect(api.updateOwnProfile).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(api.fetchOwnProfile).not.toHaveBeenCalled();
   });
 });

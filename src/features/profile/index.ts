@@ -1,0 +1,2 @@
+/** What other features may use from profile. */
+export { ownProfileQuery, profileKeys } from './queries.ts';
