@@ -1,6 +1,6 @@
 /** Pure profile-settings rules: the forms' validation, the saved patch, the export's name. */
 import { isValidEmail } from '@/features/auth/index.ts';
-import { isValidPhone, normalisePhone } from '@/lib/phone.ts';
+import { isValidPhone, normalizePhone } from '@/lib/contact.ts';
 
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 40;
@@ -23,14 +23,14 @@ export function validatePersonalForm(v: PersonalFormValues, m: PersonalFormMessa
   const name = v.displayName.trim();
   if (name.length < DISPLAY_NAME_MIN) errors.displayName = m.displayNameShort;
   else if (name.length > DISPLAY_NAME_MAX) errors.displayName = m.displayNameLong;
-  const phone = normalisePhone(v.phone);
+  const phone = normalizePhone(v.phone);
   if (phone && !isValidPhone(phone)) errors.phone = m.phoneInvalid;
   return errors;
 }
 
 /** What a valid personal form saves: the trimmed name and the normalised phone (null when empty). */
 export function personalPatch(v: PersonalFormValues): { display_name: string; phone: string | null } {
-  return { display_name: v.displayName.trim(), phone: normalisePhone(v.phone) };
+  return { display_name: v.displayName.trim(), phone: normalizePhone(v.phone) };
 }
 
 export interface EmailChangeValues {

@@ -11,7 +11,9 @@ const { SupportForm } = await import('./SupportForm.tsx');
 const m = t.tickets;
 
 describe('SupportForm', () => {
-  beforeEach(() => api.createTicket.mockReset());
+  beforeEach(() => {
+    api.createTicket.mockReset();
+  });
 
   it("shows the account's e-mail read-only and validates inline (SPEC §5)", async () => {
     render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
