@@ -31,7 +31,6 @@ export function restRoutes(api: RestApi): Route<RestGuards>[] {
         throw isPgError(err) ? fromPgError(err, auth.role) : err;
       }
     });
-  const source = (table: { name: string }) => `${ident(SCHEMA)}.${ident(table.name)}`;
   return [
     route('*', '/', openApi),
     route(['GET', 'HEAD', 'POST'], '/rpc/:name/?', (call, { name }) => callFunction(call, name)),
@@ -40,7 +39,7 @@ export function restRoutes(api: RestApi): Route<RestGuards>[] {
     }),
     route(['GET', 'HEAD'], '/:name/?', async (call, { name }) => {
       const table = await tableNamed(call, name);
-      return read(call, { sql: source(table), node: { name: table.name, table } });
+      return read(call, { sql: `${ident(SCHEMA)}.${ident(table.name)}`, node: { name: table.name, table } });
     }),
     route('POST', '/:name/?', async (call, { name }) => insertRows(call, await tableNamed(call, name))),
     route('PATCH', '/:name/?', async (call, { name }) => updateRows(call, await tableNamed(call, name))),
