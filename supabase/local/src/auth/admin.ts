@@ -14,7 +14,9 @@ import {
   userJson,
 } from './users.ts';
 import { issueEmailToken, pkceParams } from './verify.ts';
-import { AuthError, checkPassword, obj, ok, parseGoDuration, str, validEmail, type Body } from './util.ts';
+import { AuthError, checkPassword, obj, ok, parseGoDuration, readBodyObject, routeNotFound, str, validEmail, type Body } from './util.ts';
+import type { AuthGuards } from './guards.ts';
+import { routeBuilder, type Route } from '../router.ts';
 import type { MailType } from './mail.ts';
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
@@ -170,40 +172,59 @@ async function generateLink(p: Platform, req: Request, body: Body): Promise<Resp
   });
 }
 
-/** Routes /admin/*; the caller has already been checked by requireAdmin. */
-export async function handleAdmin(p: Platform, req: Request, path: string, readBody: () => Promise<Body>): Promise<Response | null> {
-  if (path === '/admin/users') {
-    if (req.method === 'GET') {
-      const q = new URL(req.url).searchParams;
-      const page = Math.max(1, Number.parseInt(q.get('page') || '1', 10) || 1);
-      const perPage = Math.min(1000, Math.max(1, Number.parseInt(q.get('per_page') || '50', 10) || 50));
-      const { users, total } = await listUsers(p.db, page, perPage);
-      const last = Math.max(1, Math.ceil(total / perPage));
-      const links: string[] = [];
-      if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-      links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
-      return ok({ aud: 'authenticated', users: users.map(userJson) }, 200, { 'x-total-count': String(total), link: links.join(', ') });
-    }
-    if (req.method === 'POST') return createUser(p, await readBody());
-    return null;
-  }
-  if (path === '/admin/generate_link' && req.method === 'POST') return generateLink(p, req, await readBody());
-  const m = /^\/admin\/users\/([^/]+)$/.exec(path);
-  if (m) {
-    const id = decodeURIComponent(m[1]!);
-    if (!isUuid(id)) throw new AuthError(404, 'user_not_found', 'User not found');
-    if (req.method === 'GET') {
-      const user = await findUserById(p.db, id);
-      if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
-      return ok(userJson(user));
-    }
-    if (req.method === 'PUT') return updateUser(p, id, await readBody());
-    if (req.method === 'DELETE') {
-      await readBody();
-      const r = await p.db.query('delete from auth.users where id = $1', [id]);
-      if (!r.rowCount) throw new AuthError(404, 'user_not_found', 'User not found');
-      return ok({});
-    }
-  }
-  return null;
+/** GET /admin/users?page&per_page: one page of users, with GoTrue's total and Link headers. */
+async function listUsersPage(p: Platform, req: Request): Promise<Response> {
+  const q = new URL(req.url).searchParams;
+  const page = Math.max(1, Number.parseInt(q.get('page') || '1', 10) || 1);
+  const perPage = Math.min(1000, Math.max(1, Number.parseInt(q.get('per_page') || '50', 10) || 50));
+  const { users, total } = await listUsers(p.db, page, perPage);
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const links: string[] = [];
+  if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
+  return ok({ aud: 'authenticated', users: users.map(userJson) }, 200, { 'x-total-count': String(total), link: links.join(', ') });
+}
+
+/** The id of /admin/users/{id}: GoTrue answers user_not_found for one that is not a UUID, whatever the method. */
+function userId(id: string): string {
+  if (!isUuid(id)) throw new AuthError(404, 'user_not_found', 'User not found');
+  return id;
+}
+
+async function getUser(p: Platform, id: string): Promise<Response> {
+  const user = await findUserById(p.db, id);
+  if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+  return ok(userJson(user));
+}
+
+async function deleteUser(p: Platform, id: string): Promise<Response> {
+  const r = await p.db.query('delete from auth.users where id = $1', [id]);
+  if (!r.rowCount) throw new AuthError(404, 'user_not_found', 'User not found');
+  return ok({});
+}
+
+/** The /admin routes: every one, even an unknown path below /admin/, needs the service-role key first. */
+export function adminRoutes(p: Platform): Route<AuthGuards>[] {
+  const r = routeBuilder<AuthGuards>();
+  const body = (req: Request) => readBodyObject(req, p.config.maxBodyBytes);
+  return [
+    r('GET', '/admin/users', 'admin', async (req) => listUsersPage(p, req)),
+    r('POST', '/admin/users', 'admin', async (req) => createUser(p, await body(req))),
+    r('POST', '/admin/generate_link', 'admin', async (req) => generateLink(p, req, await body(req))),
+    r('GET', '/admin/users/:id', 'admin', async (_, { id }) => getUser(p, userId(id))),
+    r('PUT', '/admin/users/:id', 'admin', async (req, { id }) => updateUser(p, userId(id), await body(req))),
+    // GoTrue reads should_soft_delete from the body: a malformed one is refused here too.
+    r('DELETE', '/admin/users/:id', 'admin', async (req, { id }) => {
+      const checked = userId(id);
+      await body(req);
+      return deleteUser(p, checked);
+    }),
+    r('*', '/admin/users/:id', 'admin', async (_, { id }) => {
+      userId(id);
+      throw routeNotFound();
+    }),
+    r('*', '/admin/*', 'admin', async () => {
+      throw routeNotFound();
+    }),
+  ];
 }

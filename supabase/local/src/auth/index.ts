@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiModule, Platform } from '../platform.ts';
-import { handleAdmin, requireAdmin } from './admin.ts';
+import { createRouter, routeBuilder, type Route } from '../router.ts';
+import { adminRoutes } from './admin.ts';
+import { authGuards, type AuthGuards } from './guards.ts';
 import { authBootstrapSql } from './schema.ts';
-import { createSession, logout, logoutOthers, refreshSession, requireUser } from './sessions.ts';
+import { createSession, logout, logoutOthers, refreshSession, type Caller } from './sessions.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -16,9 +18,9 @@ import {
   verifyPassword,
   type UserRow,
 } from './users.ts';
-import { createAuthLimits, type AuthLimits } from './ratelimit.ts';
+import { createAuthLimits, type AuthLimits, type LimitedRoute } from './ratelimit.ts';
 import { exchangePkce, issueEmailToken, pkceParams, verifyGet, verifyPost } from './verify.ts';
-import { AuthError, checkPassword, errorResponse, obj, ok, readBodyObject, str, validEmail, type Body } from './util.ts';
+import { AuthError, checkPassword, errorResponse, obj, ok, readBodyObject, routeNotFound, str, validEmail, type Body } from './util.ts';
 import { mailLater } from './mail.ts';
 
 export { createDevMailApi } from './mail.ts';
@@ -126,8 +128,7 @@ async function token(p: Platform, req: Request, body: Body, limit: AuthLimits): 
 }
 
 /** PUT /user: password, e-mail (confirmed by mail to the new address), metadata. */
-async function updateUser(p: Platform, req: Request, body: Body): Promise<Response> {
-  const caller = await requireUser(p, req);
+async function updateUser(p: Platform, req: Request, caller: Caller, body: Body): Promise<Response> {
   const user = caller.user;
   const settings = p.config.auth;
   const password = str(body, 'password');
@@ -271,63 +272,59 @@ function settingsJson(p: Platform): Record<string, unknown> {
   };
 }
 
+/** POST /logout?scope=global|local|others */
+async function signOut(p: Platform, req: Request, caller: Caller): Promise<Response> {
+  const scope = new URL(req.url).searchParams.get('scope') ?? 'global';
+  if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+  await logout(p, caller, scope);
+  return new Response(null, { status: 204 });
+}
+
+/**
+ * GoTrue's routes. As in GoTrue, the caller is checked (the route's guard) before the rate
+ * limit and the body, which the handler reads.
+ */
+function authRoutes(p: Platform, limit: AuthLimits): Route<AuthGuards>[] {
+  const r = routeBuilder<AuthGuards>();
+  const body = (req: Request) => readBodyObject(req, p.config.maxBodyBytes);
+  /** A rate-limited route taking a JSON body; the limit counts before the body is read. */
+  const limited = (name: LimitedRoute, handler: (p: Platform, req: Request, body: Body) => Promise<Response>) => async (req: Request) => {
+    limit(name, req);
+    return handler(p, req, await body(req));
+  };
+  return [
+    r('GET', '/health', 'none', async () => ok({ version: 'local', name: 'GoTrue', description: 'supabase/local auth' })),
+    r('GET', '/settings', 'none', async () => ok(settingsJson(p))),
+    r('POST', '/signup', 'none', limited('signup', signup)),
+    r('POST', '/token', 'none', async (req) => token(p, req, await body(req), limit)),
+    r('GET', '/verify', 'none', async (req) => {
+      limit('verify', req);
+      return verifyGet(p, req);
+    }),
+    r('POST', '/verify', 'none', limited('verify', async (...args) => ok(await verifyPost(...args)))),
+    r('POST', '/recover', 'none', limited('recover', recover)),
+    r('POST', '/otp', 'none', limited('otp', otp)),
+    r('POST', '/resend', 'none', limited('resend', resend)),
+    r('POST', '/invite', 'admin', async (req) => invite(p, req, await body(req))),
+    r('GET', '/user', 'user', async (_, __, caller) => ok(userJson(caller.user))),
+    r('PUT', '/user', 'user', async (req, _, caller) => {
+      limit('user', req);
+      return updateUser(p, req, caller, await body(req));
+    }),
+    r('POST', '/logout', 'user', async (req, _, caller) => signOut(p, req, caller)),
+    ...adminRoutes(p),
+  ];
+}
+
 /** The Auth API (GoTrue's contract as auth-js uses it), mounted at /auth/v1. */
 export async function createAuthApi(p: Platform): Promise<ApiModule> {
-  const limit = createAuthLimits(p.config.auth);
-  const route = async (req: Request, path: string): Promise<Response | null> => {
-    const readBody = () => readBodyObject(req, p.config.maxBodyBytes);
-    const m = req.method;
-    if (path === '/health' && m === 'GET') return ok({ version: 'local', name: 'GoTrue', description: 'supabase/local auth' });
-    if (path === '/settings' && m === 'GET') return ok(settingsJson(p));
-    if (path === '/signup' && m === 'POST') {
-      limit('signup', req);
-      return signup(p, req, await readBody());
-    }
-    if (path === '/token' && m === 'POST') return token(p, req, await readBody(), limit);
-    if (path === '/verify' && (m === 'GET' || m === 'POST')) {
-      limit('verify', req);
-      return m === 'GET' ? verifyGet(p, req) : ok(await verifyPost(p, req, await readBody()));
-    }
-    if (path === '/recover' && m === 'POST') {
-      limit('recover', req);
-      return recover(p, req, await readBody());
-    }
-    if (path === '/otp' && m === 'POST') {
-      limit('otp', req);
-      return otp(p, req, await readBody());
-    }
-    if (path === '/resend' && m === 'POST') {
-      limit('resend', req);
-      return resend(p, req, await readBody());
-    }
-    if (path === '/invite' && m === 'POST') {
-      await requireAdmin(p, req);
-      return invite(p, req, await readBody());
-    }
-    if (path === '/user' && m === 'GET') return ok(userJson((await requireUser(p, req)).user));
-    if (path === '/user' && m === 'PUT') {
-      limit('user', req);
-      return updateUser(p, req, await readBody());
-    }
-    if (path === '/logout' && m === 'POST') {
-      const scope = new URL(req.url).searchParams.get('scope') ?? 'global';
-      if (!['global', 'local', 'others'].includes(scope)) throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
-      const caller = await requireUser(p, req);
-      await logout(p, caller, scope);
-      return new Response(null, { status: 204 });
-    }
-    if (path.startsWith('/admin/')) {
-      await requireAdmin(p, req);
-      return handleAdmin(p, req, path, readBody);
-    }
-    return null;
-  };
+  const route = createRouter(authRoutes(p, createAuthLimits(p.config.auth)), authGuards(p));
   return {
     prefix: '/auth/v1',
     bootstrapSql: authBootstrapSql,
     async handle(req, path) {
       try {
-        return (await route(req, path)) ?? errorResponse(new AuthError(404, 'not_found', 'Not found'));
+        return (await route(req, path)) ?? errorResponse(routeNotFound());
       } catch (err) {
         if (err instanceof AuthError) return errorResponse(err);
         throw err;

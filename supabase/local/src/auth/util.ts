@@ -16,6 +16,11 @@ export class AuthError extends Error {
   }
 }
 
+/** GoTrue's answer for a path (or method) it does not serve. */
+export function routeNotFound(): AuthError {
+  return new AuthError(404, 'not_found', 'Not found');
+}
+
 /** A 2xx JSON response carrying the API version header auth-js looks at. */
 export function ok(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return json(body, status, { ...API_VERSION_HEADERS, ...headers });

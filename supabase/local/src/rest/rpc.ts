@@ -1,8 +1,12 @@
 /** /rpc/<fn>: picking the overload, binding named arguments, and shaping the result like PostgREST. */
+import { readBodyJson, respond, type RestRequest } from './context.ts';
 import { ApiError } from './errors.ts';
-import { ident, type Params } from './filters.ts';
+import { ident, Params } from './filters.ts';
+import { limitBodySize } from './limits.ts';
 import { toPgArray } from './parse.ts';
+import { read } from './read.ts';
 import type { Fn, SchemaCache } from './schema.ts';
+import { bodyOf, run, type ReadRow } from './transaction.ts';
 
 /** PGRST202: no function with that name takes those arguments. */
 export function unknownFunction(schema: string, name: string, keys: string[]): ApiError {
@@ -55,4 +59,53 @@ function toText(value: unknown, type: string, fromQuery: boolean): string | null
   if (Array.isArray(value)) return toPgArray(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** The arguments of a call: GET/HEAD take the query parameters named like the function's arguments, POST a JSON object. */
+async function callArgs(call: RestRequest, cache: SchemaCache, name: string, fromQuery: boolean): Promise<{ args: Record<string, unknown>; skip: Set<string> }> {
+  const skip = new Set<string>();
+  if (!fromQuery) {
+    const body = await readBodyJson(call);
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+    }
+    return { args: (body as Record<string, unknown> | undefined) ?? {}, skip };
+  }
+  const args: Record<string, unknown> = {};
+  const names = new Set((cache.functions.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
+  for (const [k, v] of call.url.searchParams) {
+    if (names.has(k)) {
+      args[k] = v;
+      skip.add(k);
+    }
+  }
+  return { args, skip };
+}
+
+/** GET, HEAD or POST /rpc/<name>. */
+export async function callFunction(call: RestRequest, name: string): Promise<Response> {
+  const cache = await call.api.schema();
+  const fromQuery = call.req.method !== 'POST';
+  const { args, skip } = await callArgs(call, cache, name, fromQuery);
+  const params = new Params();
+  const { fn, sql } = resolveCall(cache, name, args, params, fromQuery);
+  // Like PostgREST, GET runs read-only: a volatile function that writes fails with 25006 (405).
+  const readOnly = fromQuery && fn.volatility === 'v';
+  if (fn.isVoid) {
+    return run(call, readOnly, async (query) => {
+      await query(`select ${sql}`, params.values);
+      return respond(null, 204);
+    });
+  }
+  if (!fn.setof && !fn.composite) {
+    return run(call, readOnly, async (query) => {
+      const r = await query<ReadRow>(limitBodySize(`select null as total, 1 as page, to_json(${sql})::text as body`), params.values);
+      return respond(bodyOf(r.rows[0]!), 200);
+    });
+  }
+  // Composite or set-returning: a FROM item the read machinery can filter, order and page;
+  // the same Params keep the call's argument numbers.
+  const table = fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  const scalar = fn.composite ? undefined : name;
+  return read(call, { sql, node: { name, table: scalar ? null : table }, skip, scalar, single: !fn.setof, readOnly }, params);
 }

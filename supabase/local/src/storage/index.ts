@@ -1,6 +1,7 @@
 import type { RequestAuth } from '../db/types.ts';
 import { json } from '../http.ts';
 import type { ApiModule, Platform } from '../platform.ts';
+import { createRouter, routeBuilder, type Route } from '../router.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket, type StorageContext } from './buckets.ts';
 import { ERR, toStorageError } from './errors.ts';
 import { FileStore } from './files.ts';
@@ -24,13 +25,56 @@ import {
 
 type Body = Record<string, unknown>;
 
-/** Percent-decodes each path segment (clients send keys unencoded, URL parsing encodes some). */
-function decodeSegments(path: string): string[] {
+/** none: public and signed URLs (the signature is the check); jwt: the caller's role, for RLS. */
+type StorageGuards = { none: null; jwt: RequestAuth };
+
+/** The routes of storage-api that supabase-js calls; order matters where paths overlap. */
+function storageRoutes(ctx: StorageContext): Route<StorageGuards>[] {
+  const body = async (req: Request): Promise<Body> => {
+    const value = await readJsonBody(req, ctx.p.config.maxBodyBytes);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+  };
+  const r = routeBuilder<StorageGuards>();
+  return [
+    r('GET', '/bucket/?', 'jwt', async (req, _, auth) => listBuckets(ctx, auth, new URL(req.url).searchParams)),
+    r('POST', '/bucket/?', 'jwt', async (req, _, auth) => createBucket(ctx, auth, await body(req))),
+    r('GET', '/bucket/:id', 'jwt', async (_, { id }, auth) => getBucket(ctx, auth, id)),
+    r('PUT', '/bucket/:id', 'jwt', async (req, { id }, auth) => updateBucket(ctx, auth, id, await body(req))),
+    r('DELETE', '/bucket/:id', 'jwt', async (_, { id }, auth) => deleteBucket(ctx, auth, id)),
+    r('POST', '/bucket/:id/empty', 'jwt', async (_, { id }, auth) => emptyBucket(ctx, auth, id)),
+
+    // Image transformation: the same objects, resized on the way out.
+    r('GET', '/render/image/public/:b/*key', 'none', async (req, { b, key }) => publicObject(ctx, req, b, key)),
+    r('GET', '/render/image/authenticated/:b/*key', 'jwt', async (req, { b, key }, auth) => downloadObject(ctx, req, auth, b, key)),
+    r('GET', '/render/image/sign/:b/*key', 'none', async (req, { b, key }) => signedObject(ctx, req, b, key)),
+
+    // Routes whose first word is not a bucket; the same paths with other methods fall through
+    // to the bucket routes below (a bucket may be called "public" or "sign").
+    r('POST', '/object/move', 'jwt', async (req, _, auth) => moveObject(ctx, auth, await body(req))),
+    r('POST', '/object/copy', 'jwt', async (req, _, auth) => copyObject(ctx, req, auth, await body(req))),
+    r('POST', '/object/list/:b', 'jwt', async (req, { b }, auth) => listObjects(ctx, auth, b, await body(req))),
+    r('GET', '/object/public/:b/*key', 'none', async (req, { b, key }) => publicObject(ctx, req, b, key)),
+    r('GET', '/object/authenticated/:b/*key', 'jwt', async (req, { b, key }, auth) => downloadObject(ctx, req, auth, b, key)),
+    r('*', '/object/info/public/:b/*key', 'none', async (_, { b, key }) => objectInfo(ctx, null, b, key)),
+    r('*', '/object/info/authenticated/:b/*key', 'jwt', async (_, { b, key }, auth) => objectInfo(ctx, auth, b, key)),
+    r('*', '/object/info/:b/*key', 'jwt', async (_, { b, key }, auth) => objectInfo(ctx, auth, b, key)),
+    r('POST', '/object/upload/sign/:b/*key', 'jwt', async (req, { b, key }, auth) => signUpload(ctx, req, auth, b, key)),
+    r('PUT', '/object/upload/sign/:b/*key', 'none', async (req, { b, key }) => uploadSigned(ctx, req, b, key)),
+    r('GET', '/object/sign/:b/*key', 'none', async (req, { b, key }) => signedObject(ctx, req, b, key)),
+    r('POST', '/object/sign/:b', 'jwt', async (req, { b }, auth) => signObjects(ctx, auth, b, await body(req))),
+    r('POST', '/object/sign/:b/*key', 'jwt', async (req, { b, key }, auth) => signObject(ctx, auth, b, key, await body(req))),
+
+    r('DELETE', '/object/:b', 'jwt', async (req, { b }, auth) => removeObjects(ctx, auth, b, await body(req))),
+    r(['POST', 'PUT'], '/object/:b/*key', 'jwt', async (req, { b, key }, auth) => uploadObject(ctx, req, auth, b, key)),
+    r('GET', '/object/:b/*key', 'jwt', async (req, { b, key }, auth) => downloadObject(ctx, req, auth, b, key)),
+    r('DELETE', '/object/:b/*key', 'jwt', async (_, { b, key }, auth) => removeObject(ctx, auth, b, key)),
+  ];
+}
+
+/** Clients send keys unencoded and URL parsing encodes some characters: each segment is decoded. */
+function decodeSegment(segment: string): string {
   try {
-    return path
-      .split('/')
-      .slice(1)
-      .map((s) => decodeURIComponent(s));
+    return decodeURIComponent(segment);
   } catch {
     throw ERR.invalidRequest('Invalid path encoding');
   }
@@ -39,90 +83,18 @@ function decodeSegments(path: string): string[] {
 /** Supabase Storage (storage-api) under /storage/v1: buckets, objects, public and signed URLs. */
 export async function createStorageApi(p: Platform): Promise<ApiModule> {
   const ctx: StorageContext = { p, files: new FileStore(p.config.dataDir) };
-
-  const body = async (req: Request): Promise<Body> => {
-    const value = await readJsonBody(req, p.config.maxBodyBytes);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
-  };
-
-  async function route(req: Request, path: string): Promise<Response> {
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const seg = decodeSegments(path);
-    const [area, second] = seg;
-    const auth = (): Promise<RequestAuth> => p.jwt.authenticate(req.headers);
-
-    if (area === 'bucket') {
-      const id = seg[1];
-      if (seg.length === 1 || (seg.length === 2 && id === '')) {
-        if (method === 'GET') return listBuckets(ctx, await auth(), new URL(req.url).searchParams);
-        if (method === 'POST') return createBucket(ctx, await auth(), await body(req));
-      } else if (id && seg.length === 2) {
-        if (method === 'GET') return getBucket(ctx, await auth(), id);
-        if (method === 'PUT') return updateBucket(ctx, await auth(), id, await body(req));
-        if (method === 'DELETE') return deleteBucket(ctx, await auth(), id);
-      } else if (id && seg.length === 3 && seg[2] === 'empty' && method === 'POST') {
-        return emptyBucket(ctx, await auth(), id);
-      }
-      throw ERR.notFound();
-    }
-
-    // Image transformation: the same objects, resized on the way out.
-    if (area === 'render' && second === 'image' && method === 'GET' && seg.length >= 5) {
-      const [kind, bucket, ...parts] = seg.slice(2);
-      if (kind === 'public') return publicObject(ctx, req, bucket!, parts.join('/'));
-      if (kind === 'authenticated') return downloadObject(ctx, req, await auth(), bucket!, parts.join('/'));
-      if (kind === 'sign') return signedObject(ctx, req, bucket!, parts.join('/'));
-      throw ERR.notFound();
-    }
-
-    if (area !== 'object' || !second) throw ERR.notFound();
-    const rest = seg.slice(2);
-    const keyOf = (parts: string[]) => parts.join('/');
-
-    // Routes without a bucket in the path.
-    if (seg.length === 2 && method === 'POST' && second === 'move') return moveObject(ctx, await auth(), await body(req));
-    if (seg.length === 2 && method === 'POST' && second === 'copy') return copyObject(ctx, req, await auth(), await body(req));
-
-    if (second === 'list' && rest.length === 1 && method === 'POST') return listObjects(ctx, await auth(), rest[0]!, await body(req));
-    if (second === 'public' && rest.length >= 2 && method === 'GET') return publicObject(ctx, req, rest[0]!, keyOf(rest.slice(1)));
-    if (second === 'authenticated' && rest.length >= 2 && method === 'GET') {
-      return downloadObject(ctx, req, await auth(), rest[0]!, keyOf(rest.slice(1)));
-    }
-    if (second === 'info' && rest.length >= 2) {
-      const [kind, ...more] = rest;
-      if (kind === 'public' && more.length >= 2) return objectInfo(ctx, null, more[0]!, keyOf(more.slice(1)));
-      if (kind === 'authenticated' && more.length >= 2) return objectInfo(ctx, await auth(), more[0]!, keyOf(more.slice(1)));
-      return objectInfo(ctx, await auth(), rest[0]!, keyOf(rest.slice(1)));
-    }
-    if (second === 'upload' && rest[0] === 'sign' && rest.length >= 3) {
-      const [, bucket, ...parts] = rest;
-      if (method === 'POST') return signUpload(ctx, req, await auth(), bucket!, keyOf(parts));
-      if (method === 'PUT') return uploadSigned(ctx, req, bucket!, keyOf(parts));
-    }
-    if (second === 'sign' && rest.length >= 1) {
-      if (method === 'GET' && rest.length >= 2) return signedObject(ctx, req, rest[0]!, keyOf(rest.slice(1)));
-      if (method === 'POST' && rest.length === 1) return signObjects(ctx, await auth(), rest[0]!, await body(req));
-      if (method === 'POST') return signObject(ctx, await auth(), rest[0]!, keyOf(rest.slice(1)), await body(req));
-    }
-
-    // /object/:bucket and /object/:bucket/:key
-    const bucket = second;
-    if (rest.length === 0) {
-      if (method === 'DELETE') return removeObjects(ctx, await auth(), bucket, await body(req));
-      throw ERR.notFound();
-    }
-    const key = keyOf(rest);
-    if (method === 'POST' || method === 'PUT') return uploadObject(ctx, req, await auth(), bucket, key);
-    if (method === 'GET') return downloadObject(ctx, req, await auth(), bucket, key);
-    if (method === 'DELETE') return removeObject(ctx, await auth(), bucket, key);
-    throw ERR.notFound();
-  }
+  const route = createRouter(storageRoutes(ctx), { none: async () => null, jwt: (req) => p.jwt.authenticate(req.headers) }, decodeSegment);
 
   return {
     prefix: '/storage/v1',
     async handle(req, path) {
       try {
-        return await route(req, path);
+        // A path that does not decode is refused first, before the caller's token is looked at.
+        path.split('/').forEach(decodeSegment);
+        // HEAD is a GET whose body the server drops.
+        const res = await route(req, path, req.method === 'HEAD' ? 'GET' : req.method);
+        if (!res) throw ERR.notFound();
+        return res;
       } catch (err) {
         const e = toStorageError(err);
         if (e.statusCode >= 500) p.log('storage', `${req.method} ${path}: ${(err as Error)?.stack ?? String(err)}`);
