@@ -54,6 +54,8 @@ export default defineConfig({
       SUPABASE_LOCAL_DATA: dataDir,
       APP_OUT_DIR: process.env.APP_OUT_DIR,
       DATABASE_URL: '',
+      // The service worker's test hooks (vite.config.ts's __E2E__) are built in for this suite only.
+      E2E_BUILD: '1',
     },
   },
 });
