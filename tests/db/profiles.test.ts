@@ -1,6 +1,7 @@
 /** The profile trigger on auth.users: metadata, phone normalisation, referral code and link. */
 import { describe, expect, it } from 'vitest';
-import { admin, makeUser } from './helpers.ts';
+import { admin } from '../support/db.ts';
+import { makeUser } from '../support/factories.ts';
 
 describe('profiles', () => {
   it('are created from sign-up metadata with a referral code', async () => {
