@@ -1,4 +1,4 @@
-/** apply_coupon: SPEC.md §4 status order, once per user, max_uses, expiry, target user, credit vs discount. */
+/** apply_coupon: the status order, once per user, max_uses, expiry, target user, credit vs discount. */
 import { describe, expect, it } from 'vitest';
 import { admin, credits, expectError, expectOk } from '../support/db.ts';
 import { makeCoupon, makeUser } from '../support/factories.ts';
