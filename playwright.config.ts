@@ -10,7 +10,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export const API_PORT = Number(process.env.E2E_API_PORT || 54331);
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 4183);
-// The specs' helpers reach the platform through this (tests/e2e/support).
+// The specs' helpers reach the platform through this (tests/support/e2e).
 process.env.SUPABASE_LOCAL_PORT = String(API_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -54,6 +54,8 @@ export default defineConfig({
       SUPABASE_LOCAL_DATA: dataDir,
       APP_OUT_DIR: process.env.APP_OUT_DIR,
       DATABASE_URL: '',
+      // The service worker's test hooks (vite.config.ts's __E2E__) are built in for this suite only.
+      E2E_BUILD: '1',
     },
   },
 });

@@ -71,7 +71,7 @@ export default defineConfig(({ command }) => ({
     bootEntry(),
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src/pwa',
+      srcDir: 'src/sw',
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
@@ -97,6 +97,9 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
+  // The e2e suite's build (E2E_BUILD=1, set by playwright.config.ts) keeps the worker's test
+  // hooks; every other build compiles them out. vite-plugin-pwa hands this to the worker's build.
+  define: { __E2E__: JSON.stringify(process.env.E2E_BUILD === '1') },
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/local/src/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'supabase/seed/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'supabase/local/src/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'supabase/seed/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

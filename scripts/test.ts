@@ -36,8 +36,7 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}) 
   }
 }
 
-const typecheck = [['-p', 'tsconfig.json'], ['-p', 'supabase/local/tsconfig.json']];
-if (existsSync('src/pwa/tsconfig.json')) typecheck.push(['-p', 'src/pwa/tsconfig.json']);
+const typecheck = [['-p', 'tsconfig.json'], ['-p', 'supabase/local/tsconfig.json'], ['-p', 'src/sw/tsconfig.json']];
 for (const args of typecheck) {
   if (run(`typecheck ${args[1]}`, 'npx', ['tsc', ...args, '--noEmit'])) passed += 1;
   else failed += 1;

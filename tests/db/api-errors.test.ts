@@ -11,7 +11,7 @@ import { common } from '../../src/lib/catalogue/common.ts';
 import type { Database } from '../../src/lib/database.types.ts';
 import { client, platformInfo } from '../support/clients.ts';
 import { signJwt, tokenClient } from '../support/tokens.ts';
-import { createListing, makeUser } from './helpers.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
 
 const m = common.apiErrors;
 
@@ -41,7 +41,7 @@ describe('the error contract on real answers', () => {
 
   it('refused: a second report of the same listing is a 23505 with the catalogue message', async () => {
     const [owner, reporter] = await Promise.all([makeUser(), makeUser()]);
-    const listing = await createListing(owner);
+    const listing = await makeListing(owner);
     const report = () => reporter.client.from('listing_reports').insert({ listing_id: listing.id, reporter_id: reporter.id, reason: 'spam', details: null });
     await unwrap(report());
     expect(await failure(report())).toMatchObject({ kind: 'refused', message: m.duplicate, code: '23505' });

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { platformInfo } from '../support/clients.ts';
-import { admin, credits, makeUser, validListing } from './helpers.ts';
+import { admin, credits } from '../support/db.ts';
+import { makeCoupon, makeUser, validListing } from '../support/factories.ts';
 
 describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)', () => {
   it('20 parallel apply_coupon calls on one single-use coupon: exactly one succeeds', async () => {
     const u = await makeUser({ credits: 0 });
-    const code = `RACE${Date.now()}`;
-    await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'credits', discount_value: 10 });
+    const { code } = await makeCoupon({ discount_value: 10 });
     const results = await Promise.all(Array.from({ length: 20 }, () => u.client.rpc('apply_coupon', { p_code: code })));
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     expect(results.filter((r) => r.error).every((r) => r.error!.message === 'Hai già utilizzato questo coupon.')).toBe(true);
@@ -21,8 +21,7 @@ describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)',
 
   it('20 users racing for a coupon with max_uses 1: exactly one succeeds', async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => makeUser({ credits: 0 })));
-    const code = `RACEMAX${Date.now()}`;
-    await admin().from('coupons').insert({ code, type: 'reusable', discount_type: 'credits', discount_value: 10, max_uses: 1 });
+    const { code } = await makeCoupon({ type: 'reusable', discount_value: 10, max_uses: 1 });
     const results = await Promise.all(users.map((u) => u.client.rpc('apply_coupon', { p_code: code })));
     expect(results.filter((r) => !r.error)).toHaveLength(1);
     const { data } = await admin().from('coupons').select('usage_count').eq('code', code).single();

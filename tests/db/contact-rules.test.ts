@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, PHONE_SEPARATORS, isValidEmail, isValidPhone, normalizePhone } from '../../src/lib/contact.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 let fresh: FreshDatabase;
 let db: Database;

@@ -1,21 +1,12 @@
-/** apply_coupon: SPEC.md §4 status order, once per user, max_uses, expiry, target user, credit vs discount. */
+/** apply_coupon: the status order, once per user, max_uses, expiry, target user, credit vs discount. */
 import { describe, expect, it } from 'vitest';
-import { admin, credits, expectError, expectOk, makeUser } from './helpers.ts';
-
-let n = 0;
-async function coupon(fields: Record<string, unknown> = {}): Promise<{ id: string; code: string }> {
-  n += 1;
-  const code = (fields.code as string) ?? `C${Date.now().toString(36)}${n}`.toUpperCase();
-  const { data, error } = await admin().from('coupons')
-    .insert({ type: 'single_use', discount_type: 'credits', discount_value: 30, ...fields, code }).select().single();
-  if (error) throw error;
-  return data;
-}
+import { admin, credits, expectError, expectOk } from '../support/db.ts';
+import { makeCoupon, makeUser } from '../support/factories.ts';
 
 describe('apply_coupon', () => {
   it('a credit coupon adds credits at once (coupon_credit_add) and answers the §7 shape', async () => {
     const u = await makeUser({ credits: 5 });
-    const c = await coupon({ discount_value: 30 });
+    const c = await makeCoupon({ discount_value: 30 });
     const r = expectOk(await u.client.rpc('apply_coupon', { p_code: `  ${c.code.toLowerCase()} ` })) as any;
     expect(r).toMatchObject({ message: 'Hai ricevuto 30 crediti!', discountType: 'credits', discountValue: 30, couponId: c.id, couponType: 'single_use' });
     expect(await credits(u.id)).toBe(35);
@@ -29,7 +20,7 @@ describe('apply_coupon', () => {
 
   it('a discount coupon is recorded for the next purchase/promotion without credits', async () => {
     const u = await makeUser({ credits: 0 });
-    const c = await coupon({ discount_type: 'flat_amount', discount_value: 5, type: 'reusable' });
+    const c = await makeCoupon({ discount_type: 'flat_amount', discount_value: 5, type: 'reusable' });
     const r = expectOk(await u.client.rpc('apply_coupon', { p_code: c.code })) as any;
     expect(r).toMatchObject({ message: 'Coupon applicato con successo!', discountType: 'flat_amount', discountValue: 5, couponType: 'reusable' });
     expect(await credits(u.id)).toBe(0);
@@ -48,29 +39,29 @@ describe('apply_coupon', () => {
     const other = await makeUser();
     const past = new Date(Date.now() - 1000).toISOString();
     // inactive wins over everything else
-    const all = await coupon({ is_active: false, expires_at: past, max_uses: 1, applies_to_user_id: other.id });
+    const all = await makeCoupon({ is_active: false, expires_at: past, max_uses: 1, applies_to_user_id: other.id });
     await admin().from('coupons').update({ usage_count: 1 }).eq('id', all.id);
     expectError(await u.client.rpc('apply_coupon', { p_code: all.code }), 'Questo coupon non è attivo.');
     // expired before maxed out / not applicable
-    const exp = await coupon({ expires_at: past, max_uses: 1, applies_to_user_id: other.id, type: 'reusable' });
+    const exp = await makeCoupon({ expires_at: past, max_uses: 1, applies_to_user_id: other.id, type: 'reusable' });
     await admin().from('coupons').update({ usage_count: 1 }).eq('id', exp.id);
     expectError(await u.client.rpc('apply_coupon', { p_code: exp.code }), 'Questo coupon è scaduto.');
     // used (single_use, by this user) before maxed out
-    const once = await coupon({ max_uses: 1 });
+    const once = await makeCoupon({ max_uses: 1 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: once.code }));
     expectError(await u.client.rpc('apply_coupon', { p_code: once.code }), 'Hai già utilizzato questo coupon.');
     // maxed out before not applicable
-    const max = await coupon({ type: 'reusable', max_uses: 2, applies_to_user_id: other.id });
+    const max = await makeCoupon({ type: 'reusable', max_uses: 2, applies_to_user_id: other.id });
     await admin().from('coupons').update({ usage_count: 2 }).eq('id', max.id);
     expectError(await u.client.rpc('apply_coupon', { p_code: max.code }), 'Questo coupon ha raggiunto il numero massimo di utilizzi.');
-    const mine = await coupon({ applies_to_user_id: other.id });
+    const mine = await makeCoupon({ applies_to_user_id: other.id });
     expectError(await u.client.rpc('apply_coupon', { p_code: mine.code }), 'Questo coupon non è valido per il tuo account.');
     expectOk(await other.client.rpc('apply_coupon', { p_code: mine.code }));
     expect(await credits(u.id)).toBe(30);
   });
 
   it('a reusable coupon serves many users up to max_uses, once each', async () => {
-    const c = await coupon({ type: 'reusable', max_uses: 2, discount_value: 10 });
+    const c = await makeCoupon({ type: 'reusable', max_uses: 2, discount_value: 10 });
     const [a, b, d] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     expectOk(await a.client.rpc('apply_coupon', { p_code: c.code }));
     expectError(await a.client.rpc('apply_coupon', { p_code: c.code }), 'Hai già utilizzato questo coupon.');
@@ -82,7 +73,7 @@ describe('apply_coupon', () => {
   });
 
   it('banned and anonymous callers are refused', async () => {
-    const c = await coupon();
+    const c = await makeCoupon();
     const b = await makeUser({ role: 'banned' });
     expectError(await b.client.rpc('apply_coupon', { p_code: c.code }), /sospeso/, '42501');
     const { client } = await import('../support/clients.ts');

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { client, platformInfo } from '../support/clients.ts';
-import { admin, createListing, credits, listingRow, makeUser } from './helpers.ts';
+import { admin, credits, listingRow } from '../support/db.ts';
+import { makeCoupon, makeListing, makeUser } from '../support/factories.ts';
 
 /** The error body and status of a failed invoke. */
 async function failure(res: { error: unknown }): Promise<{ status: number; body: any }> {
@@ -16,7 +17,7 @@ const MESSAGE = 'Non riesco a caricare le foto del mio annuncio.';
 describe('create-ticket', () => {
   it('opens a ticket and answers the success message', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const res = await u.client.functions.invoke('create-ticket', {
       body: { listingId: l.id, senderEmail: u.email, messageContent: MESSAGE, initialSubject: 'Foto' },
     });
@@ -69,7 +70,7 @@ describe('create-ticket', () => {
 describe('pause-resume-listing', () => {
   it('pauses and resumes with the success messages', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const p = await u.client.functions.invoke('pause-resume-listing', { body: { listingId: l.id, action: 'pause' } });
     expect(p.error).toBeNull();
     expect(p.data.message).toBe('Annuncio messo in pausa con successo!');
@@ -81,7 +82,7 @@ describe('pause-resume-listing', () => {
 
   it('answers {error} for a bad action, a wrong state and someone else\'s listing', async () => {
     const [u, other] = await Promise.all([makeUser(), makeUser()]);
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expect((await failure(await u.client.functions.invoke('pause-resume-listing', { body: { listingId: l.id, action: 'stop' } }))).status).toBe(400);
     expect(await failure(await u.client.functions.invoke('pause-resume-listing', { body: { listingId: l.id, action: 'resume' } })))
       .toEqual({ status: 400, body: { error: "L'annuncio non è in pausa." } });
@@ -94,8 +95,8 @@ describe('pause-resume-listing', () => {
 describe('apply-coupon', () => {
   it('answers {message, discountType, discountValue, couponId, couponType}', async () => {
     const u = await makeUser({ credits: 0 });
-    const code = `FN${Date.now()}`;
-    const { data: c } = await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'credits', discount_value: 15 }).select().single();
+    const c = await makeCoupon({ discount_value: 15 });
+    const code = c.code;
     const res = await u.client.functions.invoke('apply-coupon', { body: { couponCode: ` ${code} ` } });
     expect(res.error).toBeNull();
     expect(res.data).toEqual({ message: 'Hai ricevuto 15 crediti!', discountType: 'credits', discountValue: 15, couponId: c!.id, couponType: 'single_use' });

@@ -1,17 +1,18 @@
 /** The cron job bodies, called directly as service_role with a chosen "now". */
 import { describe, expect, it } from 'vitest';
-import { admin, createListing, DAY, expectOk, listingRow, makeUser, travel } from './helpers.ts';
+import { admin, DAY, expectOk, listingRow, travel } from '../support/db.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
 
 describe('scheduled jobs', () => {
   it('end_expired_promotions clears promotions that are over (not paused ones)', async () => {
     const u = await makeUser({ credits: 100 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     await travel(l.id, 2 * DAY);
     expect(expectOk(await admin().rpc('end_expired_promotions', {}))).toBeGreaterThanOrEqual(1);
     expect(await listingRow(l.id)).toMatchObject({ is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
 
-    const p = await createListing(u);
+    const p = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: p.id, p_mode: 'day', p_days: 1 }));
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: p.id }));
     await travel(p.id, 2 * DAY);
@@ -21,7 +22,7 @@ describe('scheduled jobs', () => {
 
   it('notify_expiring_listings warns once a day before; expire_listings notifies once after', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     await travel(l.id, 29.5 * DAY);
     expect(expectOk(await admin().rpc('notify_expiring_listings', {}))).toBeGreaterThanOrEqual(1);
     await admin().rpc('notify_expiring_listings', {});
@@ -51,10 +52,10 @@ describe('scheduled jobs', () => {
 
   it('run_promotion_bumps bumps night promotions once per slot and pending day promotions at start', async () => {
     const u = await makeUser({ credits: 1000 });
-    const night = await createListing(u);
+    const night = await makeListing(u);
     const start = new Date(Date.now() + 60_000).toISOString();
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: night.id, p_mode: 'night', p_days: 30, p_start_at: start }));
-    const day = await createListing(u);
+    const day = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: day.id, p_mode: 'day', p_days: 30, p_start_at: start }));
     // A night 11 days ahead: every seed promotion is over by then (the longest ends within 10
     // days), so the bumps touch no demo listing and the public order of the seed stays fixed.

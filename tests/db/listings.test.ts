@@ -1,12 +1,13 @@
 /** create_listing, pause/resume clock freezing, promote_listing (charge, extend, pending, discount), renew, reset. */
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
-import { admin, travel, createListing, credits, DAY, expectError, expectOk, listingRow, makeUser, ms, photoUrl, setCredits, validListing } from './helpers.ts';
+import { admin, credits, DAY, expectError, expectOk, listingRow, ms, photoUrl, setCredits, travel } from '../support/db.ts';
+import { makeCoupon, makeListing, makeUser, validListing } from '../support/factories.ts';
 
 describe('create_listing', () => {
   it('charges 10 crediti, writes listing_creation and sets expires_at 30 days ahead', async () => {
     const u = await makeUser({ credits: 25 });
-    const l = await createListing(u, {}, false);
+    const l = await makeListing(u, {}, false);
     expect(await credits(u.id)).toBe(15);
     expect(Math.abs(ms(l.expires_at, l.created_at) - 30 * DAY)).toBeLessThan(5000);
     expect(l.slug).toMatch(/^giulia-dolce-e-raffinata-milano-[0-9a-f]{6}$/);
@@ -51,7 +52,7 @@ describe('create_listing', () => {
 describe('pause / resume', () => {
   it('freezes the listing clock while paused and restores the remaining time from now', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
     expect(paused.is_paused).toBe(true);
     const remainingBefore = ms(l.expires_at, paused.paused_at);
@@ -67,7 +68,7 @@ describe('pause / resume', () => {
   it('a listing paused with a day left outlives its old expiry: resumed 40 days later it has that day and is public again', async () => {
     const u = await makeUser();
     const city = `Pausa ${Date.now().toString(36)}`;
-    const l = await createListing(u, { p_city: city });
+    const l = await makeListing(u, { p_city: city });
     await travel(l.id, 29 * DAY); // one day left
     const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
     const left = ms((await listingRow(l.id))!.expires_at, paused.paused_at);
@@ -84,7 +85,7 @@ describe('pause / resume', () => {
 
   it('freezes an active promotion and a pending one moves later by the paused time', async () => {
     const u = await makeUser({ credits: 500 });
-    const a = await createListing(u);
+    const a = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: a.id, p_mode: 'day', p_days: 3 }));
     const before = (await listingRow(a.id))!;
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: a.id }));
@@ -95,7 +96,7 @@ describe('pause / resume', () => {
     expect(ms(before.promotion_start_at, resumed.promotion_start_at)).toBe(2 * DAY);
     expect(Math.abs(ms(resumed.promotion_end_at, new Date().toISOString()) - 3 * DAY)).toBeLessThan(15_000);
 
-    const p = await createListing(u);
+    const p = await makeListing(u);
     const start = new Date(Date.now() + 2 * DAY).toISOString();
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: p.id, p_mode: 'night', p_days: 1, p_start_at: start }));
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: p.id }));
@@ -109,7 +110,7 @@ describe('pause / resume', () => {
   it('answers Italian errors for wrong states and other people\'s listings', async () => {
     const u = await makeUser();
     const other = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectError(await u.client.rpc('resume_listing', { p_listing_id: l.id }), "L'annuncio non è in pausa.", 'P0001');
     expectError(await other.client.rpc('pause_listing', { p_listing_id: l.id }), 'Annuncio non trovato.', 'P0001');
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id }));
@@ -121,7 +122,7 @@ describe('pause / resume', () => {
 describe('promote_listing', () => {
   it('charges days x price (day 8, night 12) as premium_upgrade and bumps at start', async () => {
     const u = await makeUser({ credits: 100 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7 })) as any;
     expect(r.cost).toBe(56);
     expect(r.extended).toBe(false);
@@ -134,7 +135,7 @@ describe('promote_listing', () => {
     expect(tx).toHaveLength(1);
     expect(tx![0]!.amount).toBe(-56);
 
-    const n = await createListing(u);
+    const n = await makeListing(u);
     const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: n.id, p_mode: 'night', p_days: 3 })) as any;
     expect(r2.cost).toBe(36);
     expect(await credits(u.id)).toBe(8);
@@ -142,7 +143,7 @@ describe('promote_listing', () => {
 
   it('extends an active promotion of the same mode and refuses another mode', async () => {
     const u = await makeUser({ credits: 200 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     const first = (await listingRow(l.id))!;
     const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 3 })) as any;
@@ -157,7 +158,7 @@ describe('promote_listing', () => {
 
   it('schedules a future start as pending and keeps the listing alive until the promotion ends', async () => {
     const u = await makeUser({ credits: 500 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const start = new Date(Date.now() + 28 * DAY).toISOString();
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7, p_start_at: start }));
     const row = (await listingRow(l.id))!;
@@ -165,14 +166,14 @@ describe('promote_listing', () => {
     expect(new Date(row.promotion_start_at).getTime()).toBe(new Date(start).getTime());
     expect(row.last_bumped_at).toBeNull();
     expect(new Date(row.expires_at).getTime()).toBeGreaterThanOrEqual(new Date(row.promotion_end_at).getTime());
-    expectError(await u.client.rpc('promote_listing', { p_listing_id: (await createListing(u)).id, p_mode: 'day', p_days: 1, p_start_at: new Date(Date.now() - DAY).toISOString() }),
+    expectError(await u.client.rpc('promote_listing', { p_listing_id: (await makeListing(u)).id, p_mode: 'day', p_days: 1, p_start_at: new Date(Date.now() - DAY).toISOString() }),
       'La data di inizio non può essere nel passato.', 'P0001');
   });
 
   it('validates mode, duration, credits, pause and ownership', async () => {
     const u = await makeUser({ credits: 7 });
     const other = await makeUser({ credits: 100 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectError(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'week', p_days: 1 }), 'Tipo di promozione non valido.');
     expectError(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 2 }), 'Durata della promozione non valida.');
     expectError(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }), 'Crediti insufficienti: servono 8 crediti, ne hai 7.');
@@ -187,14 +188,13 @@ describe('promote_listing', () => {
 
   it('applies a pending percentage coupon once, then charges full price', async () => {
     const u = await makeUser({ credits: 100 });
-    const code = `PCT-${Date.now()}`;
-    await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'percentage', discount_value: 25 });
+    const { code } = await makeCoupon({ discount_type: 'percentage', discount_value: 25 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 3 })) as any;
     expect(r).toMatchObject({ price: 36, discount: 9, cost: 27, coupon_code: code });
     expect(await credits(u.id)).toBe(73);
-    const l2 = await createListing(u);
+    const l2 = await makeListing(u);
     const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l2.id, p_mode: 'night', p_days: 3 })) as any;
     expect(r2).toMatchObject({ discount: 0, cost: 36 });
     const { data: uc } = await admin().from('user_coupons').select('consumed_at').eq('user_id', u.id);
@@ -203,10 +203,9 @@ describe('promote_listing', () => {
 
   it('a flat coupon larger than the price makes it free without going negative', async () => {
     const u = await makeUser({ credits: 0 });
-    const code = `FLAT-${Date.now()}`;
-    await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'flat_amount', discount_value: 50 });
+    const { code } = await makeCoupon({ discount_type: 'flat_amount', discount_value: 50 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 })) as any;
     expect(r).toMatchObject({ price: 8, discount: 8, cost: 0 });
     expect(await credits(u.id)).toBe(0);
@@ -216,7 +215,7 @@ describe('promote_listing', () => {
 describe('renew and reset', () => {
   it('renew_listing charges 10 and adds 30 days; reset_listing_promotion empties the promotion', async () => {
     const u = await makeUser({ credits: 100 });
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const renewed = expectOk(await u.client.rpc('renew_listing', { p_listing_id: l.id })) as any;
     expect(ms(renewed.expires_at, l.expires_at)).toBe(30 * DAY);
     expect(await credits(u.id)).toBe(90);
@@ -229,7 +228,7 @@ describe('renew and reset', () => {
 describe('listing_photos', () => {
   it('allows at most 5 photos, first is primary, and the next becomes primary when it is deleted', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { data, error } = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, `${i}.jpg`) }).select().single();

@@ -1,7 +1,8 @@
 /** The profile trigger on auth.users: metadata, phone normalisation, referral code and link. */
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from '../../src/lib/contact.ts';
-import { admin, makeUser } from './helpers.ts';
+import { admin } from '../support/db.ts';
+import { makeUser } from '../support/factories.ts';
 
 describe('profiles', () => {
   it('are created from sign-up metadata with a referral code', async () => {

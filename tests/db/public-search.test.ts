@@ -9,7 +9,7 @@ import { client } from '../support/clients.ts';
 import { LISTINGS } from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
 import { PUBLIC_ORDER, SEED_IDS, expectedFor, isPromoted, isPublic, ownerPhone, searchArgs, seedListing, type SeedFilter } from '../support/seed-search.ts';
-import { expectOk } from './helpers.ts';
+import { expectOk } from '../support/db.ts';
 
 interface Row {
   id: string;

@@ -1,7 +1,8 @@
 /** Purchase fulfilment (idempotent, referral bonus once), quotes with discounts, staff actions. */
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
-import { admin, createListing, credits, expectError, expectOk, listingRow, makeUser } from './helpers.ts';
+import { admin, credits, expectError, expectOk, listingRow } from '../support/db.ts';
+import { makeCoupon, makeListing, makeUser } from '../support/factories.ts';
 
 async function pkg(name: string) {
   const { data, error } = await admin().from('credit_packages').select('*').eq('name', name).single();
@@ -66,8 +67,7 @@ describe('fulfil_credit_purchase', () => {
 
   it('quote_credit_package applies the pending discount and fulfilment consumes it', async () => {
     const u = await makeUser();
-    const code = `Q${Date.now()}`;
-    await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'percentage', discount_value: 10 });
+    const { code } = await makeCoupon({ discount_type: 'percentage', discount_value: 10 });
     const std = await pkg('Standard');
     const plain = expectOk(await u.client.rpc('quote_credit_package', { p_package_id: std.id })) as any;
     expect(plain).toMatchObject({ price_cents: 1990, discount_cents: 0, amount_cents: 1990, coupon_id: null });
@@ -111,7 +111,7 @@ describe('staff actions', () => {
 
   it('admin_set_banned: staff ban users (listings paused), supporto cannot ban staff, unban restores the role', async () => {
     const [adm, sup, sup2, u] = await Promise.all([makeUser({ role: 'admin' }), makeUser({ role: 'supporto' }), makeUser({ role: 'supporto' }), makeUser()]);
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectError(await u.client.rpc('admin_set_banned', { p_user_id: sup.id, p_banned: true }), 'Operazione riservata allo staff.', '42501');
     expectError(await sup.client.rpc('admin_set_banned', { p_user_id: sup2.id, p_banned: true }), 'Solo un amministratore può bannare un membro dello staff.', '42501');
     expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true }));
@@ -126,7 +126,7 @@ describe('staff actions', () => {
 
   it('admin_delete_listing: staff only, notifies the owner', async () => {
     const [sup, u, other] = await Promise.all([makeUser({ role: 'supporto' }), makeUser(), makeUser()]);
-    const l = await createListing(u);
+    const l = await makeListing(u);
     expectError(await other.client.rpc('admin_delete_listing', { p_listing_id: l.id }), 'Operazione riservata allo staff.', '42501');
     expect(await listingRow(l.id)).not.toBeNull();
     expectOk(await sup.client.rpc('admin_delete_listing', { p_listing_id: l.id, p_reason: 'foto non conformi' }));

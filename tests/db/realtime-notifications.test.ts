@@ -4,8 +4,9 @@
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QUIET_MS, sleep, subscribed, uniqueChannel, waitFor } from '../platform/realtime-helpers.ts';
-import { admin, makeUser, type TestUser } from './helpers.ts';
+import { QUIET_MS, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
+import { admin } from '../support/db.ts';
+import { makeUser, type TestUser } from '../support/factories.ts';
 
 type Payload = RealtimePostgresChangesPayload<Record<string, any>>;
 

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../support/clients.ts';
-import { admin, createListing, makeUser, photoUrl, type TestUser } from './helpers.ts';
+import { admin, photoUrl } from '../support/db.ts';
+import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 
 type Actor = 'anon' | 'owner' | 'other' | 'supporto' | 'admin' | 'banned';
 const ACTORS: Actor[] = ['anon', 'owner', 'other', 'supporto', 'admin', 'banned'];
@@ -44,10 +45,10 @@ beforeAll(async () => {
   users = { owner, other, supporto, admin: adminUser, banned };
   clients = { anon: client(), owner: owner.client, other: other.client, supporto: supporto.client, admin: adminUser.client, banned: banned.client };
 
-  const pub = await createListing(owner);
-  const paused = await createListing(owner, { p_title: 'Annuncio in pausa' });
-  const expired = await createListing(owner, { p_title: 'Annuncio scaduto' });
-  const bannedListing = await createListing(banned);
+  const pub = await makeListing(owner);
+  const paused = await makeListing(owner, { p_title: 'Annuncio in pausa' });
+  const expired = await makeListing(owner, { p_title: 'Annuncio scaduto' });
+  const bannedListing = await makeListing(banned);
   f.public = pub.id;
   f.paused = paused.id;
   f.expired = expired.id;
@@ -233,7 +234,7 @@ describe('update', () => {
 
 describe('delete', () => {
   type Case = [string, string, (actor: Actor) => Promise<Record<string, unknown>>, Actor[]];
-  const throwawayListing = async () => ({ id: (await createListing(users.owner, { p_title: 'Da cancellare' })).id });
+  const throwawayListing = async () => ({ id: (await makeListing(users.owner, { p_title: 'Da cancellare' })).id });
   const cases: Case[] = [
     ['profiles', "the owner's profile", async () => ({ id: users.owner.id }), []],
     ['listings', "an owner's listing", throwawayListing, ['owner', 'supporto', 'admin']],

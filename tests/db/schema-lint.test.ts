@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
 const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count']);

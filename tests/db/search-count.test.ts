@@ -1,7 +1,8 @@
 /** search_listings_count: the real total of a public search, equal to the rows its pages return. */
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
-import { admin, createListing, expectOk, makeUser } from './helpers.ts';
+import { admin, expectOk } from '../support/db.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
 
 /** Every row of a search, page after page, as the app reads them. */
 async function allPages(args: Record<string, unknown>) {
@@ -22,7 +23,7 @@ describe('search_listings_count', () => {
     const u = await makeUser();
     const made = [];
     for (const [i, overrides] of [{ p_age: 25 }, { p_age: 30 }, { p_age: 35 }, { p_age: 40, p_category: 'trans' }, { p_age: 45 }].entries())
-      made.push(await createListing(u, { p_city: city, p_title: `Annuncio di prova numero ${i}`, ...overrides }));
+      made.push(await makeListing(u, { p_city: city, p_title: `Annuncio di prova numero ${i}`, ...overrides }));
     // One paused and one expired: not public, not counted.
     await admin().from('listings').update({ is_paused: true, paused_at: new Date().toISOString() }).eq('id', made[3]!.id);
     await admin().from('listings').update({ expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', made[4]!.id);

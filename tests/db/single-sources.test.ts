@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 let fresh: FreshDatabase;
 let db: Database;

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../support/clients.ts';
 import { removeListingFiles, removeUserFiles } from '../../src/lib/listingPhotoFiles.ts';
-import { admin, createListing, expectError, makeUser, photoUrl, type TestUser } from './helpers.ts';
+import { admin, expectError, photoUrl } from '../support/db.ts';
+import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 0xff, 0xd9]);
 const bucket = (c: SupabaseClient) => c.storage.from('listing_photos');
@@ -23,7 +24,7 @@ async function exists(path: string): Promise<boolean> {
 
 beforeAll(async () => {
   [owner, other] = await Promise.all([makeUser(), makeUser()]);
-  listingId = (await createListing(owner)).id;
+  listingId = (await makeListing(owner)).id;
 });
 
 describe('listing_photos bucket', () => {
@@ -59,7 +60,7 @@ describe('listing_photos bucket', () => {
     const p = `${owner.id}/${listingId}/anon.jpg`;
     expect((await bucket(client()).upload(p, JPEG, { contentType: 'image/jpeg' })).error).not.toBeNull();
     const b = await makeUser();
-    const bl = (await createListing(b)).id;
+    const bl = (await makeListing(b)).id;
     await admin().from('profiles').update({ role: 'banned' }).eq('id', b.id);
     const bp = `${b.id}/${bl}/x.jpg`;
     expect((await bucket(b.client).upload(bp, JPEG, { contentType: 'image/jpeg' })).error).not.toBeNull();
@@ -111,7 +112,7 @@ describe('listing_photos bucket: no listing for visitors and other users (issue 
 
 /** A listing with two uploaded photos and their rows, as the photo manager leaves it. */
 async function listingWithPhotos(u: TestUser): Promise<{ id: string; urls: string[] }> {
-  const id = (await createListing(u)).id;
+  const id = (await makeListing(u)).id;
   const urls: string[] = [];
   for (const name of ['a.jpg', 'a-original.jpg']) {
     const path = `${u.id}/${id}/${name}`;
@@ -176,7 +177,7 @@ describe('deleting an account removes its files first (issue 10, items 13 and 15
 describe('a signed upload URL obtained before a ban (issue 10, item 15)', () => {
   it('stops working after the ban', async () => {
     const u = await makeUser();
-    const l = (await createListing(u)).id;
+    const l = (await makeListing(u)).id;
     const before = await bucket(u.client).createSignedUploadUrl(`${u.id}/${l}/before.jpg`);
     const after = await bucket(u.client).createSignedUploadUrl(`${u.id}/${l}/after.jpg`);
     expect(before.error).toBeNull();
@@ -194,8 +195,8 @@ describe('listing_photos.url: only this project’s storage objects in the owner
   const INVALID = "Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell'annuncio.";
 
   it('refuses other hosts, other folders, queries and bad paths, for the owner and the service role', async () => {
-    const id = (await createListing(owner)).id;
-    const otherListing = (await createListing(other)).id;
+    const id = (await makeListing(owner)).id;
+    const otherListing = (await makeListing(other)).id;
     const good = photoUrl(owner.id, id, 'ok.jpg');
     const base = good.slice(0, good.indexOf('/storage/v1/'));
     const bad: Record<string, unknown>[] = [

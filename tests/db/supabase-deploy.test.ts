@@ -13,7 +13,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 import type { Database } from '../../supabase/local/src/db/index.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from './fresh-database.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 const migrationsDir = join(supabaseDir, 'migrations');
 const migrations = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();

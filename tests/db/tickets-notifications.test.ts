@@ -1,7 +1,8 @@
 /** Tickets (create/reply/status), notification triggers, mark read. */
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
-import { admin, createListing, expectError, expectOk, makeUser } from './helpers.ts';
+import { admin, expectError, expectOk } from '../support/db.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
 
 const MESSAGE = 'Buongiorno, vorrei informazioni sul mio annuncio.';
 
@@ -13,7 +14,7 @@ async function staffNotifications(type: string, entity: string) {
 describe('create_ticket', () => {
   it('opens a ticket with its first message and tells the staff', async () => {
     const u = await makeUser();
-    const l = await createListing(u);
+    const l = await makeListing(u);
     const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: ` ${u.email.toUpperCase()} `, p_message: MESSAGE, p_subject: 'Problema annuncio', p_listing_id: l.id })) as any;
     expect(t).toMatchObject({ subject: 'Problema annuncio', status: 'open', user_id: u.id, reporter_email: u.email, listing_id: l.id, last_replied_by: 'user' });
     const { data: msgs } = await u.client.from('ticket_messages').select('author_role, body, author_id').eq('ticket_id', t.id);
@@ -94,7 +95,7 @@ describe('reply_ticket and set_ticket_status', () => {
 describe('notifications', () => {
   it('a report notifies the staff; one open report per reporter and listing', async () => {
     const [owner, reporter] = await Promise.all([makeUser(), makeUser()]);
-    const l = await createListing(owner);
+    const l = await makeListing(owner);
     const { data: r, error } = await reporter.client.from('listing_reports').insert({ listing_id: l.id, reporter_id: reporter.id, reason: 'truffa' }).select().single();
     expect(error).toBeNull();
     const n = await staffNotifications('new_report', r!.id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient, signedInUser, uniqueEmail } from '../support/clients.ts';
 import { verifyPassword } from '../../supabase/local/src/auth/users.ts';
-import { authFetch, follow, fragment } from './auth-helpers.ts';
+import { authFetch, follow, fragment } from '../support/auth.ts';
 
 describe('auth admin API', () => {
   it('creates a confirmed user with metadata who can sign in at once', async () => {

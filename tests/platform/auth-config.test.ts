@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { fragment } from './auth-helpers.ts';
+import { fragment } from '../support/auth.ts';
 
 let t: TestPlatform;
 let dir: string;

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { client, serviceClient, signedInUser, uniqueEmail } from '../support/clients.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { follow, fragment, lastMail, mailsTo } from './auth-helpers.ts';
+import { follow, fragment, lastMail, mailsTo } from '../support/auth.ts';
 
 describe('auth: magic links, resend and invitations', () => {
   it('signInWithOtp mails a magic link to a confirmed user', async () => {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient, signedInUser, uniqueEmail } from '../support/clients.ts';
 import { RATE_LIMIT_HEADER } from '../support/platform.ts';
-import { authFetch, follow, fragment, lastMail, mailsTo } from './auth-helpers.ts';
+import { authFetch, follow, fragment, lastMail, mailsTo } from '../support/auth.ts';
 
 /** A made-up client address, one per test (GoTrue keys its limits by the header's first value). */
 const newAddress = () => `client-${randomUUID()}`;

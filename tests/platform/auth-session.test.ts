@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { client, platformInfo, serviceClient, signedInUser, uniqueEmail } from '../support/clients.ts';
-import { authFetch } from './auth-helpers.ts';
+import { authFetch } from '../support/auth.ts';
 
 const refresh = (refresh_token: string) =>
   authFetch('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token }) });

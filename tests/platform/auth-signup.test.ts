@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { client, platformInfo, serviceClient, uniqueEmail } from '../support/clients.ts';
-import { authFetch, follow, fragment, lastMail, linkToken, mailsTo } from './auth-helpers.ts';
+import { authFetch, follow, fragment, lastMail, linkToken, mailsTo } from '../support/auth.ts';
 
 const PASSWORD = 'sign-up-pass-1';
 const SITE = 'http://127.0.0.1:4173';

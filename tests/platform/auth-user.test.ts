@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { client, platformInfo, signedInUser, uniqueEmail } from '../support/clients.ts';
-import { authFetch, follow, fragment, lastMail, linkToken, mailsTo } from './auth-helpers.ts';
+import { authFetch, follow, fragment, lastMail, linkToken, mailsTo } from '../support/auth.ts';
 
 const SITE = 'http://127.0.0.1:4173';
 

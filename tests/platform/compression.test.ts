@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, sendWebResponse } from '../../supabase/local/src/http.ts';
-import { client, platformInfo, serviceClient } from '../support/clients.ts';
-import { tag } from './rest-users.ts';
+import { client, platformInfo, serviceClient, tag } from '../support/clients.ts';
 
 interface RawResponse {
   status: number;

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { platformInfo, serviceClient } from '../support/clients.ts';
-import { QUIET_MS, RawSocket, sleep, waitFor } from './realtime-helpers.ts';
+import { QUIET_MS, RawSocket, sleep, waitFor } from '../support/realtime.ts';
 import { signJwt } from '../support/tokens.ts';
 
 const svc = serviceClient();

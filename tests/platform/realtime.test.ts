@@ -1,7 +1,7 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, serviceClient, signedInUser } from '../support/clients.ts';
-import { QUIET_MS, realtimeUser, sleep, subscribed, uniqueChannel, waitFor } from './realtime-helpers.ts';
+import { QUIET_MS, realtimeUser, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
 import { signJwt } from '../support/tokens.ts';
 
 type Payload = RealtimePostgresChangesPayload<Record<string, any>>;

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, platformInfo, serviceClient } from '../support/clients.ts';
-import { tag } from './rest-users.ts';
+import { client, platformInfo, serviceClient, tag } from '../support/clients.ts';
 
 const admin = serviceClient();
 const anon = client();

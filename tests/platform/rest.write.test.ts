@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, platformInfo, serviceClient, signedInUser } from '../support/clients.ts';
-import { tag } from './rest-users.ts';
+import { client, platformInfo, serviceClient, signedInUser, tag } from '../support/clients.ts';
 import { tokenUser } from '../support/tokens.ts';
 
 const admin = serviceClient();

@@ -49,3 +49,8 @@ export async function signedInUser<DB = any>(opts: { email?: string; password?: 
   if (signed.error) throw signed.error;
   return { client: c, id: created.data.user!.id, email, password, session: signed.data.session! };
 }
+
+/** A short random tag so rows from parallel test files never collide. */
+export function tag(prefix = 't'): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}

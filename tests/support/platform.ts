@@ -28,10 +28,10 @@ export interface PlatformInfo {
  * A brand-new database on the DATABASE_URL server (dropped by `drop`), or undefined when the
  * tests run on PGlite.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createTestDatabase(prefix = 'portal_test'): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const server = process.env.DATABASE_URL;
   if (!server) return undefined;
-  const name = `portal_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const name = `${prefix.replace(/\W/g, '_')}_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`create database ${name}`);

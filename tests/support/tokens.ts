@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
-import { platformInfo } from './clients.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { client, platformInfo } from './clients.ts';
 
 /**
  * An HS256 token; the platform's secret unless another is given (to forge one). A number
@@ -19,12 +18,7 @@ export async function signJwt(claims: Record<string, unknown>, expiresIn: number
 
 /** A real supabase-js client sending `token` as its bearer (no auth API needed). */
 export function tokenClient(token: string): SupabaseClient {
-  const info = platformInfo();
-  return createClient(info.url, info.anonKey, {
-    realtime: { transport: ws as never },
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
+  return client(undefined, { Authorization: `Bearer ${token}` });
 }
 
 /** A signed-in-looking user: random id, role authenticated, and a client acting as them. */

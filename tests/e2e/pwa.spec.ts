@@ -1,15 +1,16 @@
+/** The installable app: offline pages and photos, the precache, the manifest, updates, web push. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
-import { DEMO, serviceRest, signInAs } from './support/frame.ts';
 import { PUBLIC_ORDER, isPromoted } from '../support/seed-search.ts';
-import { adultVisitor, imagesLoaded, swControlled } from './visitor-helpers.ts';
+import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, signInAs, swControlled } from '../support/e2e/page.ts';
+import { DEMO, serviceRest } from '../support/e2e/platform.ts';
 
 const FIRST_CARD_PHOTO = '[data-testid="listing-card"] [data-testid="card-photos"] > div:first-child img';
 
-test.beforeEach(async ({ context }) => adultVisitor(context));
+test.beforeEach(async ({ context }) => adultDevice(context));
 
 test('pages opened online open again offline with their photos', async ({ page, context }) => {
   // Demo listings from the seed data: a promoted one with 5 photos, and another public one.
@@ -54,6 +55,38 @@ test('pages opened online open again offline with their photos', async ({ page, 
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code cannot load offline says so and opens after reconnecting', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('listing-card').first()).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: t.frame.footer.privacy }).click();
+    await expect(page.getByTestId('screen-offline')).toBeVisible();
+    await expect(page.getByText(t.frame.errorFallback.heading)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, '[data-testid="screen-offline"]');
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: t.legal.privacy.title })).toBeVisible();
+    await expect(page.getByTestId('screen-offline')).toHaveCount(0);
+  });
+});
+
+test('every route chunk is precached: a screen never opened before opens offline', async ({ page, context }) => {
+  await page.goto('/');
+  await swControlled(page);
+  await expect(page.getByTestId('listing-card').first()).toBeVisible();
+  // Wait for the precache to be complete (the worker is activated only after it is).
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await context.setOffline(true);
+  for (const name of [t.frame.footer.terms, t.frame.footer.privacy]) {
+    await page.getByRole('contentinfo').getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('screen-offline')).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});
+
 test('manifest and installability: no Chromium installability error', async ({ page, baseURL }, testInfo) => {
   const res = await page.request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
@@ -69,7 +102,7 @@ test('manifest and installability: no Chromium installability error', async ({ p
   const launch = (testInfo.project.use as { launchOptions?: { executablePath?: string; args?: string[] } }).launchOptions ?? {};
   const ctx = await chromium.launchPersistentContext(profile, { executablePath: launch.executablePath, args: launch.args, baseURL });
   try {
-    await adultVisitor(ctx);
+    await adultDevice(ctx);
     const p = ctx.pages()[0] ?? (await ctx.newPage());
     await p.goto('/');
     await swControlled(p);
@@ -138,18 +171,4 @@ test('a push message shows a notification whose click opens /my-tickets/{id}', a
   // Headless Chromium has no notification UI to click: the worker runs its click handler.
   await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'OPEN_LATEST_NOTIFICATION' }));
   await expect(page).toHaveURL(new RegExp(`/my-tickets/${ticketId}$`));
-});
-
-test('pull-to-refresh reloads the page', async ({ page, context }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('listing-card').first()).toBeVisible();
-  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-  const cdp = await context.newCDPSession(page);
-  const point = (y: number) => [{ x: 180, y }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(150) });
-  for (let y = 160; y <= 330; y += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) });
-  const reloaded = page.waitForEvent('load', { timeout: 10_000 });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await reloaded;
-  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
 });

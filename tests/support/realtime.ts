@@ -1,7 +1,7 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { platformInfo } from '../support/clients.ts';
-import { signJwt } from '../support/tokens.ts';
+import { platformInfo } from './clients.ts';
+import { signJwt } from './tokens.ts';
 
 /** How long a negative assertion waits for a frame that must not come. */
 export const QUIET_MS = 600;

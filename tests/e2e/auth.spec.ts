@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { API, adultDevice, expectNoSeriousA11yViolations, logOut, persistedState, shot, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, expectNoSeriousA11yViolations, logOut, persistedState, shot, submitLogin } from '../support/e2e/page.ts';
+import { API, DEMO, keys, mailLink } from '../support/e2e/platform.ts';
 
 const a = t.auth;
 
@@ -49,20 +51,12 @@ test('register, confirm through the mail outbox, sign in, log out clears persist
 
   // Not confirmed yet: sign-in says so.
   await page.goto('/auth?tab=login');
-  const login = page.getByRole('form', { name: a.page.tabLogin });
-  await login.getByLabel(a.fields.email, { exact: false }).fill(email);
-  await login.getByLabel(a.fields.password, { exact: false }).first().fill(password);
-  await login.getByRole('button', { name: a.login.submit }).click();
+  await submitLogin(page, { email, password });
   await expect(page.getByRole('alert')).toHaveText(a.login.notConfirmed);
   await shot(page, 'auth-login-error');
 
   // The confirmation e-mail.
-  let link = '';
-  await expect(async () => {
-    const mails = (await (await fetch(`${API}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as { type?: string; links: string[] }[];
-    link = mails.find((m) => (m.type ?? 'signup') === 'signup')?.links[0] ?? '';
-    expect(link).toContain('/auth/v1/verify');
-  }).toPass({ timeout: 10_000 });
+  const link = await mailLink(email);
   expect(decodeURIComponent(link), link).toContain('/auth/callback');
 
   await page.goto(link);
@@ -81,10 +75,7 @@ test('register, confirm through the mail outbox, sign in, log out clears persist
   await expect(page).toHaveURL(/\/auth\?tab=login&redirect=%2Fdashboard/);
 
   // Sign in again with the confirmed account.
-  const again = page.getByRole('form', { name: a.page.tabLogin });
-  await again.getByLabel(a.fields.email, { exact: false }).fill(email);
-  await again.getByLabel(a.fields.password, { exact: false }).first().fill(password);
-  await again.getByRole('button', { name: a.login.submit }).click();
+  await submitLogin(page, { email, password });
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -104,14 +95,31 @@ test('the auth screen on a phone', async ({ page }) => {
 test('a second tab sees the same signed-in state', async ({ page, context }) => {
   await adultDevice(page);
   await page.goto('/auth?tab=login');
-  const form = page.getByRole('form', { name: a.page.tabLogin });
-  await form.getByLabel(a.fields.email, { exact: false }).fill('marco@incontri.local');
-  await form.getByLabel(a.fields.password, { exact: false }).first().fill('Marco123!');
-  await form.getByRole('button', { name: a.login.submit }).click();
+  await submitLogin(page, DEMO.marco);
   await expect(page).toHaveURL(/\/dashboard$/);
   const second = await context.newPage();
   await second.goto('/dashboard');
   await expect(second.getByRole('heading', { name: t.profile.dashboard.title })).toBeVisible();
   await logOut(page);
   await expect(second.getByRole('link', { name: t.frame.header.login })).toBeVisible({ timeout: 15_000 });
+});
+
+test("the password toggle's screen-reader label is Italian", async ({ page }) => {
+  await adultDevice(page);
+  await page.goto('/auth?tab=login');
+  const toggle = page.getByRole('form', { name: t.auth.page.tabLogin }).locator('.mantine-PasswordInput-visibilityToggle');
+  await expect(toggle).toHaveAttribute('aria-label', 'Mostra o nascondi la password');
+});
+
+test('the confirmation e-mail returns to the port the app is served on', async ({ baseURL }) => {
+  const { anon } = await keys();
+  const email = `porta.${Date.now().toString(36)}@example.test`;
+  const res = await fetch(`${API}/auth/v1/signup?redirect_to=${encodeURIComponent(`${baseURL}/auth/callback`)}`, {
+    method: 'POST',
+    headers: { apikey: anon, authorization: `Bearer ${anon}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Password-123', data: { display_name: 'Porta', accepted_terms: true, age_confirmed: true } }),
+  });
+  expect(res.status).toBe(200);
+  const link = await mailLink(email);
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(`${baseURL}/auth/callback`);
 });

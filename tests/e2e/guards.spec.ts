@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { adultDevice, signInAs, t, type DemoKey } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, signInAs, submitLogin } from '../support/e2e/page.ts';
+import { DEMO, type DemoKey } from '../support/e2e/platform.ts';
 
-/** SPEC §2 route table: where each kind of viewer ends up. */
+/** The route table: where each kind of viewer ends up. */
 const member = ['/my-coupons', '/dashboard', '/new-listing', '/edit-listing/x', '/promote-listing/x?mode=day', '/buy-credits', '/profile-settings', '/change-password', '/my-listings', '/credit-history', '/new-ticket', '/my-tickets/abc'];
 const publicPaths = ['/', '/search', '/listing/b0000000-0000-4000-8000-000000000001', '/termini', '/privacy', '/banned', '/registration-success'];
 const staffPaths = ['/admin', '/admin/users/a0000000-0000-4000-8000-000000000003/listings'];
@@ -74,9 +76,6 @@ test('banned user: sent to /banned, except /my-tickets; /admin goes to /', async
 test('signing in returns to the requested page', async ({ page }) => {
   await page.goto('/credit-history');
   await expect(page).toHaveURL(/\/auth\?tab=login&redirect=%2Fcredit-history/);
-  const form = page.getByRole('form', { name: t.auth.page.tabLogin });
-  await form.getByLabel(t.auth.fields.email, { exact: false }).first().fill('marco@incontri.local');
-  await form.getByLabel(t.auth.fields.password, { exact: false }).first().fill('Marco123!');
-  await form.getByRole('button', { name: t.auth.login.submit }).click();
+  await submitLogin(page, DEMO.marco);
   await expect(page).toHaveURL((url) => url.pathname === '/credit-history');
 });

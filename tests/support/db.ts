@@ -1,33 +1,12 @@
+/** Reading and moving rows as service_role, and asserting API answers, for the db suite. */
 import { expect } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { platformInfo, serviceClient, signedInUser, uniqueEmail } from '../support/clients.ts';
-
-export type Role = 'user' | 'admin' | 'supporto' | 'banned';
-
-export interface TestUser {
-  client: SupabaseClient;
-  id: string;
-  email: string;
-}
+import { platformInfo, serviceClient } from './clients.ts';
 
 export const admin = () => serviceClient();
 
 /** The public URL of a file in a listing's photo folder, as the app and the seed store it in listing_photos.url. */
 export function photoUrl(ownerId: string, listingId: string, file = `${crypto.randomUUID()}.jpg`): string {
   return admin().storage.from('listing_photos').getPublicUrl(`${ownerId}/${listingId}/${file}`).data.publicUrl;
-}
-
-/** A signed-in user with the given role and credit balance (set as service_role). */
-export async function makeUser(opts: { role?: Role; credits?: number; metadata?: Record<string, unknown>; prefix?: string } = {}): Promise<TestUser> {
-  const u = await signedInUser({ email: uniqueEmail(opts.prefix ?? opts.role ?? 'user'), metadata: opts.metadata });
-  const patch: Record<string, unknown> = {};
-  if (opts.role && opts.role !== 'user') patch.role = opts.role;
-  if (opts.credits !== undefined) patch.credits = opts.credits;
-  if (Object.keys(patch).length) {
-    const { error } = await admin().from('profiles').update(patch).eq('id', u.id);
-    if (error) throw error;
-  }
-  return { client: u.client, id: u.id, email: u.email };
 }
 
 export async function credits(userId: string): Promise<number> {
@@ -39,30 +18,6 @@ export async function credits(userId: string): Promise<number> {
 export async function setCredits(userId: string, value: number): Promise<void> {
   const { error } = await admin().from('profiles').update({ credits: value }).eq('id', userId);
   if (error) throw error;
-}
-
-export const validListing = {
-  p_title: 'Giulia, dolce e raffinata',
-  p_category: 'donne',
-  p_city: 'Milano',
-  p_age: 27,
-  p_description: 'Ragazza solare e simpatica, disponibile per cene e aperitivi in centro.',
-  p_zone: 'Brera',
-  p_hourly_rate: 150,
-  p_ethnicity: ['europea'],
-  p_nationality: ['italiana'],
-  p_meeting_type: ['cena', 'aperitivo'],
-  p_availability_for: ['sera'],
-  p_meeting_location: ['hotel'],
-  p_offered_services: ['girlfriend-experience'],
-};
-
-/** Creates a listing through create_listing as the user (tops up credits first when asked). */
-export async function createListing(u: TestUser, overrides: Record<string, unknown> = {}, topUp = true) {
-  if (topUp) await setCredits(u.id, (await credits(u.id)) + 10);
-  const { data, error } = await u.client.rpc('create_listing', { ...validListing, ...overrides });
-  if (error) throw new Error(`create_listing: ${error.message}`);
-  return data as Record<string, any>;
 }
 
 export async function listingRow(id: string): Promise<Record<string, any> | null> {

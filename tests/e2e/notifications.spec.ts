@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adultDevice, createConfirmedUser, expectNoSeriousA11yViolations, insertNotification, shot, signIn, signInAs, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signIn, signInAs } from '../support/e2e/page.ts';
+import { makeAccount, makeNotification } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -11,7 +13,7 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 test('a user notification arrives live; click marks it read and opens the ticket; mark all', async ({ page }) => {
-  const user = await createConfirmedUser('bell');
+  const user = await makeAccount('bell');
   await signIn(page, user);
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(0) })).toBeVisible();
   await page.getByRole('button', { name: t.notifications.bellLabel(0) }).click();
@@ -19,11 +21,11 @@ test('a user notification arrives live; click marks it read and opens the ticket
   await expect(page.getByText(t.notifications.title(0))).toBeVisible();
 
   // Arrives without a reload (realtime INSERT → re-fetch).
-  await insertNotification({ user_id: user.id, type: 'ticket_reply', entity_id: 'd0000000-0000-4000-8000-000000000001', message: 'Lo staff ha risposto al tuo ticket' });
+  await makeNotification({ user_id: user.id, type: 'ticket_reply', entity_id: 'd0000000-0000-4000-8000-000000000001', message: 'Lo staff ha risposto al tuo ticket' });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(1) })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(t.notifications.title(1))).toBeVisible();
-  await insertNotification({ user_id: user.id, type: 'listing_expired', message: 'Il tuo annuncio è scaduto' });
-  await insertNotification({ user_id: user.id, type: 'credits_added', message: 'Hai ricevuto 20 crediti' });
+  await makeNotification({ user_id: user.id, type: 'listing_expired', message: 'Il tuo annuncio è scaduto' });
+  await makeNotification({ user_id: user.id, type: 'credits_added', message: 'Hai ricevuto 20 crediti' });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(3) })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-unread="true"]')).toHaveCount(3);
   await expect(page.getByText('Lo staff ha risposto al tuo ticket')).toBeVisible();
@@ -63,7 +65,7 @@ test('staff see staff-wide notifications arrive live; users never see them', asy
   const before = await unreadCount(page);
 
   const message = `Nuova segnalazione e2e ${Date.now()}`;
-  await insertNotification({ user_id: null, type: 'new_report', entity_id: 'x', message });
+  await makeNotification({ user_id: null, type: 'new_report', entity_id: 'x', message });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(before + 1) })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(message)).toBeVisible();
   await page.waitForTimeout(400);
@@ -79,7 +81,7 @@ test('staff see staff-wide notifications arrive live; users never see them', asy
   const other = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const userPage = await other.newPage();
   await adultDevice(userPage);
-  const user = await createConfirmedUser('nostaff');
+  const user = await makeAccount('nostaff');
   await signIn(userPage, user);
   await userPage.getByRole('button', { name: t.notifications.bellLabel(0) }).click();
   await expect(userPage.getByText(t.notifications.empty)).toBeVisible();

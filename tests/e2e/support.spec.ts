@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs, submitLogin } from '../support/e2e/page.ts';
+import { DEMO } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -16,10 +18,7 @@ test('anonymous: the dialog asks to sign in and returns to /new-ticket', async (
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('link', { name: m.dialog.login }).click();
   await expect(page).toHaveURL(/\/auth\?tab=login&redirect=%2Fnew-ticket$/);
-  const form = page.getByRole('form', { name: t.auth.page.tabLogin });
-  await form.getByLabel(t.auth.fields.email, { exact: false }).first().fill('marco@incontri.local');
-  await form.getByLabel(t.auth.fields.password, { exact: false }).first().fill('Marco123!');
-  await form.getByRole('button', { name: t.auth.login.submit }).click();
+  await submitLogin(page, DEMO.marco);
   await expect(page).toHaveURL(/\/new-ticket$/);
   await expect(page.getByLabel(m.dialog.email, { exact: false })).toHaveValue('marco@incontri.local');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListingApiRead, isListingPhoto, parsePushPayload, postCacheKey } from './swRoutes.ts';
+import { isListingApiRead, isListingPhoto, postCacheKey } from './cacheRules.ts';
 
 const u = (s: string) => new URL(s);
 
@@ -20,22 +20,5 @@ describe('service worker routes', () => {
   it('keys POST reads by their body', () => {
     expect(postCacheKey('http://api/rest/v1/rpc/x', '{"a":1}')).toBe('http://api/rest/v1/rpc/x?__body=%7B%22a%22%3A1%7D');
     expect(postCacheKey('http://api/x?s=1', 'b')).toBe('http://api/x?s=1&__body=b');
-  });
-});
-
-describe('push payload', () => {
-  it('reads title, body and a same-origin target', () => {
-    expect(parsePushPayload(JSON.stringify({ title: 'T', body: 'B', url: '/my-tickets/1' }), { title: 'D' })).toEqual({
-      title: 'T',
-      body: 'B',
-      url: '/my-tickets/1',
-      icon: '/icons/icon-192.png',
-    });
-  });
-  it('never opens another origin and survives plain text', () => {
-    expect(parsePushPayload(JSON.stringify({ url: 'https://evil.example/' }), { title: 'D' }).url).toBe('/');
-    expect(parsePushPayload(JSON.stringify({ url: '//evil.example/' }), { title: 'D' }).url).toBe('/');
-    expect(parsePushPayload('ciao', { title: 'D' })).toMatchObject({ title: 'D', body: 'ciao' });
-    expect(parsePushPayload(null, { title: 'D' }).title).toBe('D');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { platformInfo } from '../support/clients.ts';
+import { platformInfo } from './clients.ts';
 
 export interface Mail {
   id: number;

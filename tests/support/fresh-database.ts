@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../supabase/local/src/db/index.ts';
+import { createTestDatabase } from './platform.ts';
 
 export const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url));
 
@@ -23,26 +23,8 @@ export interface FreshDatabase {
  */
 export async function freshDatabase(prefix: string): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `${prefix}-`));
-  const server = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropServerDb = async () => undefined as void;
-  if (server) {
-    const name = `${prefix.replace(/\W/g, '_')}_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = async (sql: string) => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      try {
-        await c.query(sql);
-      } finally {
-        await c.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropServerDb = () => admin(`drop database if exists ${name} with (force)`);
-  }
+  const database = await createTestDatabase(prefix);
+  const databaseUrl = database?.url;
   const db = await openDatabase({ databaseUrl, dataDir });
   return {
     db,
@@ -50,7 +32,7 @@ export async function freshDatabase(prefix: string): Promise<FreshDatabase> {
     dataDir,
     async drop() {
       await db.close().catch(() => undefined);
-      await dropServerDb();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

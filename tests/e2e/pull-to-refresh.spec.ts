@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adultDevice, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice } from '../support/e2e/page.ts';
 
 async function drag(page: Page, fromY: number, toY: number, steps = 8) {
   const cdp = await page.context().newCDPSession(page);
@@ -49,4 +50,18 @@ test('desktop-style wheel scrolling never triggers it', async ({ page }) => {
   await page.waitForTimeout(800);
   await expect(page.getByTestId('pull-to-refresh')).toHaveAttribute('data-state', 'idle');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
+
+test('pull-to-refresh reloads the page', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('listing-card').first()).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  const cdp = await context.newCDPSession(page);
+  const point = (y: number) => [{ x: 180, y }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(150) });
+  for (let y = 160; y <= 330; y += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(y) });
+  const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await reloaded;
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
 });

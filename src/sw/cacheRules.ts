@@ -1,0 +1,81 @@
+/// <reference lib="webworker" />
+/**
+ * Which requests the service worker caches and how: network-first listing reads of the API
+ * with a cache fallback, cache-first listing photos with expiry. The matchers are pure (unit
+ * tested); registerCacheRules installs the routes.
+ */
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+
+/** Listing reads of the API: the public search and detail functions and direct listing selects. */
+export const LISTING_RPC = /\/rest\/v1\/rpc\/(search_listings|search_listings_count|listing_detail)\/?$/;
+export const LISTING_TABLES = /\/rest\/v1\/(listings|listing_photos)\/?$/;
+/** Listing photos in Storage (public object URLs and image transformations). */
+export const LISTING_PHOTO = /\/storage\/v1\/(object\/public|render\/image\/public)\/listing_photos\//;
+
+export function isListingApiRead(url: URL, method: string): boolean {
+  if (method === 'POST') return LISTING_RPC.test(url.pathname);
+  if (method === 'GET') return LISTING_RPC.test(url.pathname) || LISTING_TABLES.test(url.pathname);
+  return false;
+}
+
+export function isListingPhoto(url: URL, method: string): boolean {
+  return method === 'GET' && LISTING_PHOTO.test(url.pathname);
+}
+
+/** A GET cache key for a POST read: the URL plus the request body. */
+export function postCacheKey(url: string, body: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}__body=${encodeURIComponent(body)}`;
+}
+
+const API_CACHE = 'listing-api-v1';
+const PHOTO_CACHE = 'listing-photos-v1';
+const API_LIMITS = { maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600 };
+
+export function registerCacheRules(): void {
+  const apiExpiration = new CacheExpiration(API_CACHE, API_LIMITS);
+
+  /** Network first for POST reads (search, detail): the body is part of the cache key. */
+  async function postNetworkFirst({ request }: { request: Request }): Promise<Response> {
+    const key = postCacheKey(request.url, await request.clone().text());
+    const cache = await caches.open(API_CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) {
+        await cache.put(key, response.clone());
+        await apiExpiration.updateTimestamp(key);
+        void apiExpiration.expireEntries();
+      }
+      return response;
+    } catch (err) {
+      const cached = await cache.match(key, { ignoreVary: true });
+      if (cached) return cached;
+      throw err;
+    }
+  }
+
+  registerRoute(({ url, request }) => request.method === 'POST' && isListingApiRead(url, 'POST'), postNetworkFirst, 'POST');
+  registerRoute(
+    ({ url, request }) => isListingApiRead(url, request.method),
+    new NetworkFirst({
+      cacheName: API_CACHE,
+      networkTimeoutSeconds: 8,
+      matchOptions: { ignoreVary: true },
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(API_LIMITS)],
+    }),
+  );
+
+  registerRoute(
+    ({ url, request }) => isListingPhoto(url, request.method),
+    new CacheFirst({
+      cacheName: PHOTO_CACHE,
+      matchOptions: { ignoreVary: true },
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [0, 200] }),
+        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The e2e suite's way to the platform `npm start` runs for it (playwright.config.ts): its URL,
+ * keys, REST and RPC calls as service_role or anon, the demo accounts of the seed, and the
+ * rows a test sets up through the real API.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { Jwt, apiKeys } from '../../../supabase/local/src/jwt.ts';
+import { userByKey, type SeedUser } from '../../../supabase/seed/data.ts';
+import type { Mail } from '../auth.ts';
+
+export const API = `http://127.0.0.1:${process.env.SUPABASE_LOCAL_PORT ?? 54331}`;
+
+/** The platform's keys, signed with the JWT secret kept in its data folder. */
+export async function keys(): Promise<{ anon: string; serviceRole: string }> {
+  const dir = process.env.E2E_DATA_DIR ?? process.env.SUPABASE_LOCAL_DATA;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  return apiKeys(new Jwt(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()));
+}
+
+/** The seed's demo accounts the specs sign in as. */
+const demo = (key: string): Pick<SeedUser, 'email' | 'password' | 'id'> => {
+  const u = userByKey(key);
+  return { email: u.email, password: u.password, id: u.id };
+};
+export const DEMO = {
+  admin: demo('admin'),
+  supporto: demo('supporto'),
+  giulia: demo('giulia'),
+  marco: demo('marco'),
+  bannato: demo('bannato'),
+} as const;
+export type DemoKey = keyof typeof DEMO;
+
+/** A REST call as service_role. */
+export async function serviceRest(path: string, init: { method?: string; body?: unknown; prefer?: string } = {}) {
+  const key = (await keys()).serviceRole;
+  const res = await fetch(`${API}/rest/v1/${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      prefer: init.prefer ?? 'return=representation',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A listing as search_listings returns it (the fields the specs read). */
+export interface Row {
+  id: string;
+  title: string;
+  city: string;
+  category: string;
+  promoted: boolean;
+  photos: { url: string }[];
+  ethnicity: string[];
+  hair_color: string[];
+  age: number;
+}
+
+/** An RPC call, as anon unless another key is given. */
+export async function rpc<T>(fn: string, args: Record<string, unknown>, key?: string): Promise<T> {
+  const k = key ?? (await keys()).anon;
+  const res = await fetch(`${API}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: { apikey: k, authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A confirmed account made through the admin API. */
+export async function makeAccount(prefix = 'e2e'): Promise<{ id: string; email: string; password: string }> {
+  const key = (await keys()).serviceRole;
+  const email = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.test`;
+  const password = 'Password-123';
+  const res = await fetch(`${API}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { display_name: 'Utente E2E', accepted_terms: true, age_confirmed: true } }),
+  });
+  const body = (await res.json()) as { id?: string; user?: { id: string } };
+  if (!res.ok) throw new Error(`create user: ${res.status} ${JSON.stringify(body)}`);
+  return { id: body.id ?? body.user!.id, email, password };
+}
+
+/** An admin_notifications row as service_role (a user's, or staff-wide with user_id null). */
+export async function makeNotification(row: { user_id: string | null; type: string; entity_id?: string | null; message: string }) {
+  const [created] = (await serviceRest('admin_notifications', { method: 'POST', body: { entity_id: null, ...row } })) as { id: string }[];
+  return created!;
+}
+
+/** Runs `fn` while a listing is paused, then resumes it whatever happened. */
+export async function whilePaused(listingId: string, fn: () => Promise<void>): Promise<void> {
+  await serviceRest(`listings?id=eq.${listingId}`, { method: 'PATCH', body: { is_paused: true, paused_at: new Date().toISOString() } });
+  try {
+    await fn();
+  } finally {
+    await serviceRest(`listings?id=eq.${listingId}`, { method: 'PATCH', body: { is_paused: false, paused_at: null } });
+  }
+}
+
+/** The first link of the newest mail of a type to an address in the local outbox, waiting for it to arrive. */
+export async function mailLink(email: string, type = 'signup'): Promise<string> {
+  let link = '';
+  await expect(async () => {
+    const mails = (await (await fetch(`${API}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+    link = mails.find((m) => m.type === type)?.links[0] ?? '';
+    expect(link).toContain('/auth/v1/verify');
+  }).toPass({ timeout: 10_000 });
+  return link;
+}
+
+/** Every public listing matching search_listings' `args`, as anon (the seed has a few hundred at most). */
+export async function searchAll(args: Record<string, unknown> = {}): Promise<Row[]> {
+  return rpc<Row[]>('search_listings', { ...args, p_limit: 1000 });
+}
