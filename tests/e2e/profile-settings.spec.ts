@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adultDevice, createConfirmedUser, serviceRest, signIn, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, signIn } from '../support/e2e/page.ts';
+import { makeAccount, serviceRest } from '../support/e2e/platform.ts';
 
 const m = t.profile.settings;
 const d = t.profile.dashboard;
@@ -12,7 +14,7 @@ async function openFromMenu(page: Page, label: string) {
 }
 
 test('personal data: checked, saved with the phone prefix, and the dashboard greets by the new name', async ({ page }) => {
-  const user = await createConfirmedUser('profilo');
+  const user = await makeAccount('profilo');
   await signIn(page, user);
   await page.goto('/dashboard');
   await expect(page.getByText(d.welcome('Utente E2E'))).toBeVisible();
@@ -46,7 +48,7 @@ test('personal data: checked, saved with the phone prefix, and the dashboard gre
 });
 
 test('deleting the account needs ELIMINA, then signs out and goes home', async ({ page }) => {
-  const user = await createConfirmedUser('elimina');
+  const user = await makeAccount('elimina');
   await signIn(page, user);
   await page.goto('/profile-settings');
   await page.getByRole('button', { name: m.delete }).click();
