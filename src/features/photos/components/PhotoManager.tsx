@@ -17,7 +17,7 @@ const ok = t.photos.toasts;
 /** The confirmation of 'Elimina Tutte le Foto'. */
 function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320}>
+    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320} closeButtonProps={{ 'aria-label': m.cancel }}>
       <Stack gap="md">
         <Text size="sm">{m.deleteAllText}</Text>
         <Group justify="flex-end" gap="sm">
