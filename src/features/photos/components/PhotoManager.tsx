@@ -158,15 +158,15 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
         <LoadError error={photos.error} fallback={e.load} onRetry={() => void photos.refetch()} />
       ) : !photos.data ? (
         <Stack gap="sm" data-testid="photos-loading">
-          <Skeleton style={{ aspectRatio: '4 / 5' }} maw={320} mx="auto" w="100%" />
+          <Skeleton style={{ aspectRatio: '4 / 5' }} maw={240} mx="auto" w="100%" />
           <Skeleton h={80} />
         </Stack>
       ) : (
         <Stack gap="md">
           {selected ? (
             <>
-              <Box pos="relative" maw={320} mx="auto" w="100%" data-testid="photo-preview">
-                <Image src={selected.url} alt={m.preview} radius="md" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+              <Box pos="relative" maw={240} mx="auto" w="100%" data-testid="photo-preview">
+                <Image src={selected.url} alt={m.preview} radius="md" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                 {selected.is_primary && (
                   <Badge pos="absolute" top={8} left={8} color="pink">
                     {m.primary}
@@ -195,7 +195,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                     style={{ outline: photo.id === selected.id ? '3px solid var(--mantine-color-pink-6)' : undefined, borderRadius: 6 }}
                     data-testid="photo-thumb"
                   >
-                    <Image src={photo.url} alt="" radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                    <Image src={photo.url} alt="" radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                     {photo.is_primary && (
                       <Badge pos="absolute" bottom={4} left={4} size="xs" color="pink">
                         {m.primary}
