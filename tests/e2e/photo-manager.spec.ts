@@ -188,3 +188,32 @@ test('deleting all photos of a Premium listing keeps it and ends its promotion',
   const [row] = (await serviceRest(`listings?select=id,is_premium,promotion_mode,promotion_start_at,promotion_end_at&id=eq.${listing.id}`)) as Record<string, unknown>[];
   expect(row).toEqual({ id: listing.id, is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
 });
+
+test('a connection lost while saving a photo leaves no file behind and says so', async ({ page }) => {
+  const listing = await giuliaListing('city=eq.Rimini');
+  const rowsBefore = await photosOf(listing.id);
+  const filesBefore = (await folderFiles(listing.id)).sort();
+  const jpeg = await sharp({ create: { width: 500, height: 700, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
+
+  const dialog = await openManager(page, listing.id);
+  // Both files reach Storage; the connection drops when the row is written.
+  await page.route('**/rest/v1/listing_photos*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await dialog.getByTestId('photo-input').setInputFiles({ name: 'prova.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  const crop = page.getByRole('dialog', { name: t.photos.crop.title });
+  await expect(crop.locator('img')).toBeVisible();
+  await crop.getByRole('button', { name: t.photos.crop.save }).click();
+  await dialog.getByRole('button', { name: m.addSave }).click();
+  await expect(page.getByText(/^Errore durante il caricamento delle foto: /)).toBeVisible();
+  // The chosen photo stays, ready for another try.
+  await expect(dialog.getByTestId('draft-photo')).toHaveCount(1);
+
+  expect((await photosOf(listing.id)).map((p) => p.id)).toEqual(rowsBefore.map((p) => p.id));
+  await expect.poll(async () => (await folderFiles(listing.id)).sort()).toEqual(filesBefore);
+
+  // Back online, the same photo is saved.
+  await page.unroute('**/rest/v1/listing_photos*');
+  await dialog.getByRole('button', { name: m.addSave }).click();
+  await expectToast(page, ok.added);
+  await expect.poll(async () => (await photosOf(listing.id)).length).toBe(rowsBefore.length + 1);
+  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 2);
+});
