@@ -197,7 +197,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                   >
                     <Image src={photo.url} alt="" radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                     {photo.is_primary && (
-                      <Badge pos="absolute" bottom={4} left={4} size="xs" color="pink">
+                      <Badge pos="absolute" bottom={4} left={4} right={4} size="xs" color="pink" tt="none" px={2}>
                         {m.primary}
                       </Badge>
                     )}
