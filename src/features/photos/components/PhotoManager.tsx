@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -37,6 +37,8 @@ function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boole
 function AddPhotos({ room, userId, add }: { room: number; userId: string; add: ReturnType<typeof usePhotoMutations>['add'] }) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
+  // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
+  const saved = useRef(new Set<string>());
   if (room <= 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,7 +48,14 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
   }
   const upload = () =>
     add.mutate(
-      { userId, photos: drafts, onProgress: (id, f) => setProgress((p) => ({ ...p, [id]: f })) },
+      {
+        userId,
+        photos: drafts,
+        onProgress: (id, f) => {
+          if (f >= 1) saved.current.add(id);
+          setProgress((p) => ({ ...p, [id]: f }));
+        },
+      },
       {
         onSuccess: () => {
           setDrafts([]);
@@ -55,7 +64,7 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
         },
         onError: (err) => {
           // Photos already saved appear in the grid; the rest stay chosen for another try.
-          setDrafts((d) => d.filter((x) => (progress[x.id] ?? 0) < 1));
+          setDrafts((d) => d.filter((x) => !saved.current.has(x.id)));
           toastError(e.upload(errorText(err)));
         },
       },
