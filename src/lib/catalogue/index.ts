@@ -8,6 +8,7 @@ import { frame } from './frame.ts';
 import { legal } from './legal.ts';
 import { listings } from './listings.ts';
 import { notifications } from './notifications.ts';
+import { photos } from './photos.ts';
 import { profile } from './profile.ts';
 import { pwa } from './pwa.ts';
 import { search } from './search.ts';
@@ -24,6 +25,7 @@ export const t = {
   listings,
   search,
   pwa,
+  photos,
 } as const;
 
 export type Catalogue = typeof t;
