@@ -8,7 +8,9 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegMetadata } from '../../src/features/photos/metadata.ts';
-import { API, adultDevice, DEMO, expectNoSeriousA11yViolations, serviceKey, serviceRest, shot, signIn, t } from './support/frame.ts';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
+import { API, DEMO, keys, serviceRest } from '../support/e2e/platform.ts';
 
 const m = t.photos.manager;
 const ok = t.photos.toasts;
@@ -39,7 +41,7 @@ async function download(url: string) {
 
 /** The object names under a listing's folder, as service_role. */
 async function folderFiles(listingId: string): Promise<string[]> {
-  const key = await serviceKey();
+  const key = (await keys()).serviceRole;
   const res = await fetch(`${API}/storage/v1/object/list/listing_photos`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
