@@ -45,7 +45,10 @@ export interface RunningPlatform extends Platform {
 
 export interface StartOptions extends ConfigInput {
   quiet?: boolean;
-  /** Skip the cron scheduler (tests drive jobs themselves). */
+  /**
+   * Skip the cron scheduler (tests drive jobs themselves); without the option,
+   * SUPABASE_LOCAL_CRON=off skips it too (the browser suite, whose expectations come from the seed).
+   */
   cron?: boolean;
   /**
    * Serve the local mail outbox (live sign-in links) at /_dev: only for development
@@ -72,7 +75,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     createRealtimeApi(platform),
     createFunctionsApi(platform),
     createLocalWebhooks(platform),
-    ...(opts.cron === false ? [] : [createCron(platform)]),
+    ...((opts.cron ?? process.env.SUPABASE_LOCAL_CRON !== 'off') ? [createCron(platform)] : []),
   ]);
 
   const { applied, seeded } = await prepareDatabase(db, {
