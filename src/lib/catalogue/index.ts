@@ -7,6 +7,7 @@ import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
 import { listings } from './listings.ts';
+import { myListings } from './myListings.ts';
 import { notifications } from './notifications.ts';
 import { profile } from './profile.ts';
 import { pwa } from './pwa.ts';
@@ -24,6 +25,7 @@ export const t = {
   listings,
   search,
   pwa,
+  myListings,
 } as const;
 
 export type Catalogue = typeof t;
