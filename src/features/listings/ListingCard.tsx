@@ -46,8 +46,8 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
             {c.noPhoto}
           </div>
         ) : (
-          // One link for the swipeable strip (keyboard users have the title's link).
-          <Link to={href} tabIndex={-1} data-testid="card-photos" className={classes.strip} onScroll={reveal} onPointerDown={reveal} onTouchStart={reveal}>
+          // The swipeable strip is one link; focusable, so keyboard users can scroll it too.
+          <Link to={href} aria-label={c.open(listing.title)} data-testid="card-photos" className={classes.strip} onScroll={reveal} onFocus={reveal} onPointerDown={reveal} onTouchStart={reveal}>
             {photos.map((p, i) => (
               <div key={p.id} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
                 <ListingPhotoImage

@@ -53,7 +53,7 @@ export function OwnerCardActions({
       {expired && listing.expires_at && <p className={classes.expired}>{m.expired.notice(formatListingDate(listing.expires_at))}</p>}
       <div className={classes.buttons} role="group" aria-label={a.label(listing.title)}>
         {actions.renew && (
-          <Button size="compact-sm" color="orange" onClick={() => setDialog('renew')}>
+          <Button size="compact-sm" onClick={() => setDialog('renew')}>
             {a.renew}
           </Button>
         )}

@@ -28,7 +28,7 @@ export function OwnerDeleteDialog({
       onError: (err) => toastError(failureMessage(err, m.failed)),
     });
   return (
-    <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title={m.title} centered>
+    <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title={m.title} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
       <Stack gap="md">
         <Text size="sm">{m.text}</Text>
         <Group justify="flex-end" gap="xs">

@@ -21,7 +21,7 @@ export function OwnerPromotionDialog({
 }) {
   const mode = listing.promotion_mode ?? null;
   return (
-    <Modal opened={opened} onClose={onClose} title={state === 'active' ? m.activeTitle : m.pendingTitle} centered>
+    <Modal opened={opened} onClose={onClose} title={state === 'active' ? m.activeTitle : m.pendingTitle} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
       <Stack gap="xs">
         <Text size="sm">{state === 'active' ? m.activeText : m.pendingText}</Text>
         <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 'var(--mantine-font-size-sm)' }}>

@@ -25,7 +25,7 @@ export function OwnerRenewDialog({ listingId, userId, opened, onClose }: { listi
       onError: (err) => toastError(failureMessage(err, m.failed)),
     });
   return (
-    <Modal opened={opened} onClose={() => !renew.isPending && onClose()} title={m.renewTitle} centered>
+    <Modal opened={opened} onClose={() => !renew.isPending && onClose()} title={m.renewTitle} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
       {quote.isError ? (
         <LoadError error={quote.error} fallback={m.quoteFailed} onRetry={() => void quote.refetch()} />
       ) : !q ? (

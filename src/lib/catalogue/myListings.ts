@@ -12,6 +12,8 @@ export const myListings = {
     loadFailed: 'Impossibile caricare i tuoi annunci.',
     loading: 'Caricamento dei tuoi annunci...',
   },
+  /** a dialog's close button, for screen readers */
+  close: 'Chiudi la finestra',
   actions: {
     label: (title: string) => `Azioni per l'annuncio ${title}`,
     edit: 'Modifica',
