@@ -83,7 +83,10 @@ test("giulia sees her listings in the order of the spec, with their states and t
   await expect(page.getByRole('button', { name: m.actions.managePhotos })).toHaveCount(0);
   await expect(page.getByTestId('my-listings').getByRole('link', { name: m.actions.edit }).first()).toHaveAttribute('href', /\/edit-listing\//);
   await page.waitForTimeout(300);
-  await shot(page, 'my-listings', { fullPage: true });
+  // Cards off screen are not painted (content-visibility): the screen as the phone shows it, then the paused card.
+  await shot(page, 'my-listings');
+  await card(page, paused.title).scrollIntoViewIfNeeded();
+  await shot(page, 'my-listings-paused');
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -94,7 +97,7 @@ test('the promotion dialog: Promozione Attiva and In Attesa with Chiudi and Este
   const pending = rows.find((r) => r.is_premium && !r.is_paused && Date.parse(r.promotion_start_at!) > now)!;
   expect(hot && pending, 'the seed gives giulia an active and a pending promotion').toBeTruthy();
   await openMyListings(page);
-  await expect(card(page, hot.title).getByText(t.listings.card.hot)).toBeVisible();
+  await expect(card(page, hot.title).getByText(t.listings.card.hot, { exact: true })).toBeVisible();
   await actionsOf(page, hot.title).getByRole('button', { name: m.promotion.activeButton }).click();
   const dialog = page.getByRole('dialog', { name: m.promotion.activeTitle });
   await expect(dialog.getByText(m.promotion.modes[hot.promotion_mode!]!)).toBeVisible();
@@ -104,7 +107,7 @@ test('the promotion dialog: Promozione Attiva and In Attesa with Chiudi and Este
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: m.promotion.close, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(card(page, pending.title).getByText(t.listings.card.pending)).toBeVisible();
+  await expect(card(page, pending.title).getByText(t.listings.card.pending, { exact: true })).toBeVisible();
   await actionsOf(page, pending.title).getByRole('button', { name: m.promotion.pendingButton }).click();
   await expect(page.getByRole('dialog', { name: m.promotion.pendingTitle }).getByRole('link', { name: m.promotion.extend })).toBeVisible();
 });

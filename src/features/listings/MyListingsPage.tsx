@@ -98,7 +98,14 @@ export default function MyListingsPage() {
           {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
           {pages > 1 && (
             <Stack align="center" gap={4} mt="lg">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={goTo} size="sm" aria-label={m.pagination} />
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={goTo}
+                size="sm"
+                aria-label={m.pagination}
+                getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.previous } : control === 'next' ? { 'aria-label': m.next } : {})}
+              />
               <Text size="xs" c="gray.7">
                 {m.pageOf(Math.min(page, pages), pages)}
               </Text>

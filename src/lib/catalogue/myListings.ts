@@ -6,6 +6,8 @@ export const myListings = {
     total: (n: number) => (n === 1 ? '1 annuncio' : `${n} annunci`),
     pageOf: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
     pagination: 'Pagine degli annunci',
+    previous: 'Pagina precedente',
+    next: 'Pagina successiva',
     empty: 'Non hai ancora creato nessun annuncio.',
     createFirst: 'Pubblica il tuo primo annuncio',
     toDashboard: 'Torna alla Dashboard',
