@@ -14,6 +14,15 @@ const api = vi.hoisted(() => ({
   fetchMyListings: vi.fn(),
 }));
 vi.mock('./api.ts', () => api);
+vi.mock('@/features/photos/index.ts', () => ({
+  PhotoManager: ({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) =>
+    opened ? (
+      <div role="dialog" aria-label="Gestisci Foto Annuncio">
+        {listingId}
+        <button onClick={onClose}>chiudi</button>
+      </div>
+    ) : null,
+}));
 const { OwnerCardActions } = await import('./OwnerCardActions.tsx');
 const { ListingCard } = await import('./ListingCard.tsx');
 
@@ -72,9 +81,13 @@ describe('OwnerCardActions', () => {
     expect(actions().queryByRole('button', { name: m.actions.renew })).not.toBeInTheDocument();
   });
 
-  it('the owner elsewhere gets Gestisci Foto; staff get no promotion', () => {
+  it('the owner elsewhere gets Gestisci Foto, which opens the photo manager; staff get no promotion', async () => {
     const { unmount } = renderCard(listing, 'owner');
-    expect(actions().getByRole('button', { name: m.actions.managePhotos })).toBeInTheDocument();
+    await userEvent.click(actions().getByRole('button', { name: m.actions.managePhotos }));
+    const manager = await screen.findByRole('dialog', { name: 'Gestisci Foto Annuncio' });
+    expect(manager).toHaveTextContent(listing.id);
+    await userEvent.click(within(manager).getByRole('button', { name: 'chiudi' }));
+    expect(screen.queryByRole('dialog', { name: 'Gestisci Foto Annuncio' })).not.toBeInTheDocument();
     unmount();
     renderCard(listing, 'admin');
     expect(actions().queryByRole('link', { name: m.actions.promote })).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { formatListingDate, type Listing } from './model.ts';
 import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
 import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
+import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
 import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
 import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
 import { usePauseResumeListing } from './queries.ts';
@@ -101,7 +102,7 @@ export function OwnerCardActions({
       {promo?.kind === 'info' && <OwnerPromotionDialog listing={listing} state={promo.state} opened={dialog === 'promotion'} onClose={close} />}
       {actions.delete && <OwnerDeleteDialog listing={listing} opened={dialog === 'delete'} onClose={close} />}
       {actions.renew && <OwnerRenewDialog listingId={listing.id} userId={viewerId} opened={dialog === 'renew'} onClose={close} />}
-      {/* PHOTO-MANAGER */}
+      {actions.managePhotos && dialog === 'photos' && <OwnerPhotoManager listingId={listing.id} onClose={close} />}
     </div>
   );
 }
