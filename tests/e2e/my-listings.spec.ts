@@ -86,6 +86,7 @@ test("giulia sees her listings in the order of the spec, with their states and t
   // Cards off screen are not painted (content-visibility): the screen as the phone shows it, then the paused card.
   await shot(page, 'my-listings');
   await card(page, paused.title).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
   await shot(page, 'my-listings-paused');
   await expectNoSeriousA11yViolations(page);
 });
