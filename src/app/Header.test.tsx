@@ -20,6 +20,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: t.frame.header.login })).toHaveAttribute('href', '/auth?tab=login');
     expect(screen.queryByRole('button', { name: /Notifiche/ })).toBeNull();
     expect(screen.queryByText(t.frame.header.adminPanel)).toBeNull();
+    expect(screen.getByRole('link', { name: t.frame.header.createListing, hidden: true })).toHaveAttribute('href', '/auth?tab=login&redirect=%2Fnew-listing');
   });
 
   it('shows the bell, the account menu and the control panel to staff', async () => {
@@ -48,5 +49,6 @@ describe('Header', () => {
     useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u1', email: 'u@x.it' }, role: 'user' });
     render(<Header />);
     expect(screen.queryByText(t.frame.header.adminPanel)).toBeNull();
+    expect(screen.getByRole('link', { name: t.frame.header.createListing, hidden: true })).toHaveAttribute('href', '/new-listing');
   });
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Box, Button, Group } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
-import { signOutEverywhere, useViewer } from '@/features/auth/index.ts';
+import { authPath, signOutEverywhere, useViewer } from '@/features/auth/index.ts';
 import { clearPersistedState } from './stores.ts';
 import { paths } from '@/lib/paths.ts';
 
@@ -56,7 +56,8 @@ export function Header() {
           </Box>
         </Anchor>
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Button component={Link} to={paths.newListing} size="sm" visibleFrom="sm">
+          {/* Anonymous visitors go straight to sign-in, and come back to the form afterwards. */}
+          <Button component={Link} to={viewer.user ? paths.newListing : authPath('login', paths.newListing)} size="sm" visibleFrom="sm">
             {h.createListing}
           </Button>
           {viewer.staff && (

@@ -32,6 +32,7 @@ const DashboardPage = dataScreen(() => import('@/features/dashboard/components/D
 const ProfileSettingsPage = dataScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
+const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -85,7 +86,7 @@ export const routes: RouteObject[] = [
           placeholder(paths.buyCredits, p.buyCredits),
           route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),
           route(paths.changePassword, title.changePassword, <ChangePasswordPage />),
-          placeholder(paths.myListings, p.myListings),
+          route(paths.myListings, t.myListings.page.title, <MyListingsPage />),
           placeholder(paths.creditHistory, p.creditHistory),
         ],
       },

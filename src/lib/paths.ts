@@ -37,3 +37,7 @@ export function listingIdOf(pathname: string): string | null {
   const match = /^\/listing\/([^/]+)\/?$/.exec(pathname);
   return match ? decodeURIComponent(match[1]!) : null;
 }
+
+/** '/promote-listing/{id}', with the package to extend when there is one (?mode=day|night). */
+export const promoteListingPath = (id: string, mode?: string | null) =>
+  `/promote-listing/${encodeURIComponent(id)}${mode === 'day' || mode === 'night' ? `?mode=${mode}` : ''}`;

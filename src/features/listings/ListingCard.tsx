@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { attributeBadges, dateBadge, label, promotionState, visiblePhotos, type Listing } from './model.ts';
@@ -14,12 +14,14 @@ export interface ListingCardProps {
   /** The first card on a page: its photo loads eagerly (largest contentful paint). */
   priority?: boolean;
   now?: Date;
+  /** Under the card's body: the owner's or staff's actions, loaded only by the screens that have them. */
+  footer?: ReactNode;
 }
 
 const badgeColor = (key: string): CardBadgeColor => (key === 'offered_services' ? 'pink' : key === 'hourly_rate' ? 'teal' : 'gray');
 
-/** The listing card of SPEC §2 for visitors (no owner actions). */
-export function ListingCard({ listing, compact = false, priority = false, now }: ListingCardProps) {
+/** The listing card of SPEC §2; visitors see it without a footer, owners and staff with their actions in it. */
+export function ListingCard({ listing, compact = false, priority = false, now, footer }: ListingCardProps) {
   // A premium card's other photos download once the visitor reaches for them, not with the page.
   const [swiped, setSwiped] = useState(false);
   const state = promotionState(listing, now);
@@ -44,8 +46,8 @@ export function ListingCard({ listing, compact = false, priority = false, now }:
             {c.noPhoto}
           </div>
         ) : (
-          // One link for the swipeable strip (keyboard users have the title's link).
-          <Link to={href} tabIndex={-1} data-testid="card-photos" className={classes.strip} onScroll={reveal} onPointerDown={reveal} onTouchStart={reveal}>
+          // The swipeable strip is one link; focusable, so keyboard users can scroll it too.
+          <Link to={href} aria-label={c.open(listing.title)} data-testid="card-photos" className={classes.strip} onScroll={reveal} onFocus={reveal} onPointerDown={reveal} onTouchStart={reveal}>
             {photos.map((p, i) => (
               <div key={p.id} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
                 <ListingPhotoImage
@@ -107,6 +109,7 @@ export function ListingCard({ listing, compact = false, priority = false, now }:
           </div>
         )}
       </div>
+      {footer}
     </article>
   );
 }

@@ -16,7 +16,7 @@ describe('deleteListing', () => {
   });
 
   it('removes the photo files first, then the listing (SPEC)', async () => {
-    await deleteListing({ id: 'l1', user_id: 'u1' });
+    expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: false });
     expect(files.removeListingFiles).toHaveBeenCalledWith(client, 'u1', 'l1');
     expect(client.from).toHaveBeenCalledWith('listings');
     expect(eq).toHaveBeenCalledWith('id', 'l1');
@@ -26,7 +26,7 @@ describe('deleteListing', () => {
   it('only warns when the file cleanup fails, and still deletes the listing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     files.removeListingFiles.mockRejectedValue(new Error('storage down'));
-    await deleteListing({ id: 'l1', user_id: 'u1' });
+    expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: true });
     expect(warn).toHaveBeenCalled();
     expect(calls).toEqual(['row']);
     warn.mockRestore();

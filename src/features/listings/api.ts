@@ -1,5 +1,5 @@
 /** The listings feature's backend calls (public reads, detail, report, delete). */
-import { notSignedIn, unwrap } from '@/lib/apiError.ts';
+import { notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
 import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
 import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
@@ -123,10 +123,13 @@ export async function fetchOwnListing(id: string, userId: string): Promise<Listi
   return { ...row, hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
 }
 
-/** Pauses or resumes the owner's listing; rejects with an ApiError (the server's Italian message when it refuses). */
+/**
+ * Pauses or resumes a listing (its owner, or staff) through the pause-resume-listing edge
+ * function; rejects with an ApiError carrying the function's Italian `error` when it refuses.
+ */
 export async function setListingPaused(id: string, paused: boolean): Promise<void> {
   const supabase = await loadSupabase();
-  await unwrap(supabase.rpc(paused ? 'pause_listing' : 'resume_listing', { p_listing_id: id }));
+  await unwrap(supabase.functions.invoke('pause-resume-listing', { body: { listingId: id, action: paused ? 'pause' : 'resume' } }));
 }
 
 /** A report by the signed-in visitor; rejects 'unauthenticated' without a session, code 23505 for a second one. */
@@ -142,18 +145,83 @@ export async function reportListing(listingId: string, reason: string, details: 
  * (its photo rows cascade). A failed file cleanup only warns; the listing is deleted anyway.
  * Owners and staff may do it (RLS on storage.objects and listings).
  */
-export async function deleteListing(listing: { id: string; user_id: string }): Promise<void> {
+export async function deleteListing(listing: { id: string; user_id: string }): Promise<{ cleanupFailed: boolean }> {
   const supabase = await loadSupabase();
+  let cleanupFailed = false;
   try {
     await removeListingFiles(supabase, listing.user_id, listing.id);
   } catch (err) {
+    cleanupFailed = true;
     console.warn('listing photo cleanup failed', err);
   }
   await unwrap(supabase.from('listings').delete().eq('id', listing.id));
+  return { cleanupFailed };
 }
 
 export async function currentUserId(): Promise<string | null> {
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   return data.session?.user.id ?? null;
+}
+
+// --- The owner's listings ('I tuoi annunci') and renewal ---------------------------------
+
+export const MY_LISTINGS_PAGE_SIZE = 10;
+
+export interface MyListingsPage {
+  rows: (Listing & { user_id: string })[];
+  total: number;
+}
+
+/**
+ * One page (from 1) of the caller's own listings whatever their state, with their photos:
+ * paused last, promoted first, then latest promotion end, latest bump, newest.
+ */
+export async function fetchMyListings(userId: string, page: number): Promise<MyListingsPage> {
+  const supabase = await loadSupabase();
+  const from = (Math.max(1, page) - 1) * MY_LISTINGS_PAGE_SIZE;
+  const { data, count, error, status } = await supabase
+    .from('listings')
+    .select('*, photos:listing_photos(id, url, is_primary, created_at)', { count: 'exact' })
+    .eq('user_id', userId)
+    .order('is_paused', { ascending: true })
+    .order('is_premium', { ascending: false })
+    .order('promotion_end_at', { ascending: false, nullsFirst: false })
+    .order('last_bumped_at', { ascending: false, nullsFirst: false })
+    .order('created_at', { ascending: false })
+    .range(from, from + MY_LISTINGS_PAGE_SIZE - 1);
+  if (error) throw await toApiError(error, status);
+  const rows = (data ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate) }));
+  return { rows, total: count ?? rows.length };
+}
+
+export interface RenewalQuote {
+  cost: number;
+  days: number;
+  balance: number;
+}
+
+const settingNumber = (rows: { key: string; value: unknown }[], key: string, fallback: number) => {
+  const n = Number(rows.find((r) => r.key === key)?.value);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+/** What renewing costs (the settings renew_listing charges from) and the caller's balance. */
+export async function fetchRenewalQuote(userId: string): Promise<RenewalQuote> {
+  const supabase = await loadSupabase();
+  const [settings, profile] = await Promise.all([
+    unwrap(supabase.from('settings').select('key, value').in('key', ['listing_creation_cost', 'listing_duration_days'])),
+    unwrap(supabase.from('profiles').select('credits').eq('id', userId).single()),
+  ]);
+  return {
+    cost: settingNumber(settings ?? [], 'listing_creation_cost', 10),
+    days: settingNumber(settings ?? [], 'listing_duration_days', 30),
+    balance: profile?.credits ?? 0,
+  };
+}
+
+/** Renews the caller's expired listing through renew_listing (charges the credits atomically; Italian refusals). */
+export async function renewListing(id: string): Promise<void> {
+  const supabase = await loadSupabase();
+  await unwrap(supabase.rpc('renew_listing', { p_listing_id: id }));
 }

@@ -7,6 +7,7 @@ import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
 import { listings } from './listings.ts';
+import { myListings } from './myListings.ts';
 import { notifications } from './notifications.ts';
 import { photos } from './photos.ts';
 import { profile } from './profile.ts';
@@ -25,6 +26,7 @@ export const t = {
   listings,
   search,
   pwa,
+  myListings,
   photos,
 } as const;
 

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useViewer } from '@/features/auth/index.ts';
+import { MY_LISTINGS_PAGE_SIZE } from './api.ts';
+import { ListingCard } from './ListingCard.tsx';
+import { OwnerCardActions } from './OwnerCardActions.tsx';
+import { myListingsQuery } from './queries.ts';
+
+const m = t.myListings.page;
+
+/** The page number of `?page=`, 1 when missing or not a positive integer. */
+const pageOf = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+};
+
+/** 'I tuoi annunci' (SPEC §2, §7): the signed-in user's listings, 10 a page, with the owner's actions. */
+export default function MyListingsPage() {
+  const { user } = useViewer();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const listings = useQuery(myListingsQuery(user?.id, page));
+  const data = listings.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / MY_LISTINGS_PAGE_SIZE)) : 1;
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+
+  // Deleting the last listing of the last page leaves that page empty: show the one before.
+  const beyond = !!data && !listings.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (beyond) setParams(pages === 1 ? {} : { page: String(pages) }, { replace: true });
+  }, [beyond, pages, setParams]);
+
+  return (
+    <Container size="lg" px="md" py="lg">
+      <Button variant="subtle" px={0} mb="xs" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard))}>
+        ← {m.back}
+      </Button>
+      <Group justify="space-between" align="baseline" mb="md">
+        <Title order={1} size="h2">
+          {m.title}
+        </Title>
+        {data && data.total > 0 && (
+          <Text c="gray.7" size="sm" data-testid="my-listings-total">
+            {m.total(data.total)}
+          </Text>
+        )}
+      </Group>
+      {listings.isError && !data ? (
+        <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />
+      ) : !data ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label={m.loading}>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Stack key={i} gap="xs" data-testid="my-listings-skeleton">
+              <Skeleton height={300} radius="md" />
+              <Skeleton height={20} width="70%" />
+              <Skeleton height={14} />
+              <Skeleton height={28} width="90%" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      ) : data.total === 0 ? (
+        <Stack align="center" py="xl" gap="sm" data-testid="my-listings-empty">
+          <Text ta="center">{m.empty}</Text>
+          <Button component={Link} to={paths.newListing}>
+            {m.createFirst}
+          </Button>
+          <Button component={Link} to={paths.dashboard} variant="light">
+            {m.toDashboard}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            data-testid="my-listings"
+            style={{ opacity: listings.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+            aria-busy={listings.isPlaceholderData || undefined}
+          >
+            {data.rows.map((l, i) => (
+              <ListingCard
+                key={l.id}
+                listing={l}
+                priority={i === 0}
+                footer={user && <OwnerCardActions listing={l} context="myListings" viewerId={user.id} />}
+              />
+            ))}
+          </SimpleGrid>
+          {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
+          {pages > 1 && (
+            <Stack align="center" gap={4} mt="lg">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={goTo}
+                size="sm"
+                aria-label={m.pagination}
+                getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.previous } : control === 'next' ? { 'aria-label': m.next } : {})}
+              />
+              <Text size="xs" c="gray.7">
+                {m.pageOf(Math.min(page, pages), pages)}
+              </Text>
+            </Stack>
+          )}
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { failureMessage } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
+import { editListingPath, promoteListingPath } from '@/lib/paths.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { formatListingDate, type Listing } from './model.ts';
+import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
+import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
+import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
+import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
+import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
+import { usePauseResumeListing } from './queries.ts';
+import classes from './OwnerCardActions.module.css';
+
+const m = t.myListings;
+
+type Dialog = 'promotion' | 'delete' | 'renew' | 'photos' | null;
+
+/**
+ * The listing card's footer for its owner (or staff): the actions `context` allows in the
+ * listing's state, and their dialogs. Lives outside ListingCard so visitors never load it.
+ */
+export function OwnerCardActions({
+  listing,
+  context,
+  viewerId,
+  now,
+}: {
+  listing: Listing & { user_id: string };
+  context: CardContext;
+  viewerId: string;
+  now?: Date;
+}) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const actions = cardActions(cardPermissions(context), listing, now);
+  const expired = ownerLifecycle(listing, now) === 'expired';
+  const pauseResume = usePauseResumeListing();
+  const toggle = (pause: boolean) =>
+    pauseResume.mutate(
+      { id: listing.id, pause },
+      {
+        onSuccess: () => toastSuccess(pause ? m.pauseResume.paused : m.pauseResume.resumed),
+        onError: (err) => toastError(failureMessage(err, m.pauseResume.failed)),
+      },
+    );
+  const promo = actions.promotion;
+  const a = m.actions;
+
+  return (
+    <div className={classes.footer}>
+      {expired && listing.expires_at && <p className={classes.expired}>{m.expired.notice(formatListingDate(listing.expires_at))}</p>}
+      <div className={classes.buttons} role="group" aria-label={a.label(listing.title)}>
+        {actions.renew && (
+          <Button size="compact-sm" onClick={() => setDialog('renew')}>
+            {a.renew}
+          </Button>
+        )}
+        {actions.edit && (
+          <Button size="compact-sm" variant="light" component={Link} to={editListingPath(listing.id)}>
+            {a.edit}
+          </Button>
+        )}
+        {actions.managePhotos && (
+          <Button size="compact-sm" variant="light" onClick={() => setDialog('photos')}>
+            {a.managePhotos}
+          </Button>
+        )}
+        {actions.pauseResume && (
+          <Button size="compact-sm" variant="light" color="gray" loading={pauseResume.isPending} onClick={() => toggle(actions.pauseResume === 'pause')}>
+            {actions.pauseResume === 'pause' ? a.pause : a.resume}
+          </Button>
+        )}
+        {promo?.kind === 'promote' && (
+          <Button size="compact-sm" variant="light" color="grape" component={Link} to={promoteListingPath(listing.id)}>
+            {a.promote}
+          </Button>
+        )}
+        {promo?.kind === 'info' && (
+          <Button size="compact-sm" variant="filled" color={promo.state === 'active' ? 'red' : 'yellow'} onClick={() => setDialog('promotion')}>
+            {promo.state === 'active' ? m.promotion.activeButton : m.promotion.pendingButton}
+          </Button>
+        )}
+        {promo?.kind === 'disabledPaused' && (
+          <Button size="compact-sm" variant="light" color="grape" disabled aria-describedby={`paused-note-${listing.id}`}>
+            {a.promote}
+          </Button>
+        )}
+        {actions.delete && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => setDialog('delete')}>
+            {a.delete}
+          </Button>
+        )}
+      </div>
+      {promo?.kind === 'disabledPaused' && (
+        <p className={classes.note} id={`paused-note-${listing.id}`}>
+          {m.promotion.pausedNote}
+        </p>
+      )}
+      {promo?.kind === 'info' && <OwnerPromotionDialog listing={listing} state={promo.state} opened={dialog === 'promotion'} onClose={close} />}
+      {actions.delete && <OwnerDeleteDialog listing={listing} opened={dialog === 'delete'} onClose={close} />}
+      {actions.renew && <OwnerRenewDialog listingId={listing.id} userId={viewerId} opened={dialog === 'renew'} onClose={close} />}
+      {actions.managePhotos && dialog === 'photos' && <OwnerPhotoManager listingId={listing.id} onClose={close} />}
+    </div>
+  );
+}

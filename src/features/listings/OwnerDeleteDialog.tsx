@@ -1,0 +1,45 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { failureMessage } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { useDeleteListing } from './queries.ts';
+
+const m = t.myListings.delete;
+
+/** 'Sei assolutamente sicuro?': deletes the listing's photo files, then the listing. */
+export function OwnerDeleteDialog({
+  listing,
+  opened,
+  onClose,
+}: {
+  listing: { id: string; user_id: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const remove = useDeleteListing();
+  const confirm = () =>
+    remove.mutate(listing, {
+      onSuccess: ({ cleanupFailed }) => {
+        toastSuccess(m.deleted);
+        if (cleanupFailed) notifications.show({ color: 'yellow', message: m.cleanupWarning, autoClose: 6000 });
+        onClose();
+      },
+      onError: (err) => toastError(failureMessage(err, m.failed)),
+    });
+  return (
+    <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title={m.title} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
+      <Stack gap="md">
+        <Text size="sm">{m.text}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+            {m.cancel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={confirm}>
+            {m.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { cardActions, cardPermissions, ownerLifecycle } from './ownerActions.ts';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const at = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
+const live = { is_paused: false, expires_at: at(24 * 10), is_premium: false, promotion_start_at: null, promotion_end_at: null };
+const hot = { ...live, is_premium: true, promotion_start_at: at(-2), promotion_end_at: at(48) };
+const pending = { ...live, is_premium: true, promotion_start_at: at(5), promotion_end_at: at(48) };
+const paused = { ...hot, is_paused: true, expires_at: at(-24) };
+const expired = { ...live, expires_at: at(-1) };
+
+describe('cardPermissions', () => {
+  it('I tuoi annunci: everything but photo management', () => {
+    expect(cardPermissions('myListings')).toEqual({ edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true });
+  });
+  it('the owner elsewhere also manages photos', () => {
+    expect(cardPermissions('owner').managePhotos).toBe(true);
+    expect(cardPermissions('owner').promote).toBe(true);
+  });
+  it('staff never promote, extend or renew, and manage photos', () => {
+    expect(cardPermissions('admin')).toEqual({ edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true });
+  });
+});
+
+describe('ownerLifecycle', () => {
+  it('paused wins over an expiry in the past (the clock is frozen)', () => {
+    expect(ownerLifecycle(paused, now)).toBe('paused');
+    expect(ownerLifecycle(expired, now)).toBe('expired');
+    expect(ownerLifecycle(live, now)).toBe('live');
+    expect(ownerLifecycle({ is_paused: false, expires_at: now.toISOString() }, now)).toBe('expired');
+  });
+});
+
+describe('cardActions', () => {
+  const mine = cardPermissions('myListings');
+  it('a live base listing: pause and Promuovi, no renew', () => {
+    expect(cardActions(mine, live, now)).toEqual({ edit: true, managePhotos: false, pauseResume: 'pause', promotion: { kind: 'promote' }, renew: false, delete: true });
+  });
+  it('an active or pending promotion opens the info dialog', () => {
+    expect(cardActions(mine, hot, now).promotion).toEqual({ kind: 'info', state: 'active' });
+    expect(cardActions(mine, pending, now).promotion).toEqual({ kind: 'info', state: 'pending' });
+  });
+  it('a promotion that has ended offers Promuovi again', () => {
+    expect(cardActions(mine, { ...hot, promotion_end_at: at(-1) }, now).promotion).toEqual({ kind: 'promote' });
+  });
+  it('a paused listing: resume, the promotion button disabled', () => {
+    const a = cardActions(mine, paused, now);
+    expect(a.pauseResume).toBe('resume');
+    expect(a.promotion).toEqual({ kind: 'disabledPaused' });
+    expect(a.renew).toBe(false);
+  });
+  it('an expired listing: renew, no pause and no promotion', () => {
+    const a = cardActions(mine, expired, now);
+    expect(a).toMatchObject({ pauseResume: null, promotion: null, renew: true, edit: true, delete: true });
+  });
+  it('staff: no promotion control and no renew, whatever the state', () => {
+    const admin = cardPermissions('admin');
+    expect(cardActions(admin, hot, now).promotion).toBeNull();
+    expect(cardActions(admin, paused, now)).toMatchObject({ promotion: null, pauseResume: 'resume', managePhotos: true });
+    expect(cardActions(admin, expired, now).renew).toBe(false);
+  });
+});

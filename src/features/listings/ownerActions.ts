@@ -1,0 +1,80 @@
+/**
+ * Which actions a listing card offers, by where it is shown and what state the listing is
+ * in. Pure: the card's owner footer renders what this returns, and the tests pin it down.
+ */
+import { promotionState, type Listing, type PromotionState } from './shape.ts';
+
+/** Where a card with actions is shown: the owner's 'I tuoi annunci', the owner elsewhere, staff on a user's listings. */
+export type CardContext = 'myListings' | 'owner' | 'admin';
+
+/** What the context allows, before the listing's state is looked at. */
+export interface CardPermissions {
+  edit: boolean;
+  managePhotos: boolean;
+  pauseResume: boolean;
+  /** 'Promuovi', the promotion info dialog and its 'Estendi' */
+  promote: boolean;
+  /** renew_listing spends the owner's credits: only the owner renews */
+  renew: boolean;
+  delete: boolean;
+}
+
+/** Photo management is off on 'I tuoi annunci' and on elsewhere; staff never promote, extend or renew. */
+export function cardPermissions(context: CardContext): CardPermissions {
+  switch (context) {
+    case 'myListings':
+      return { edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true };
+    case 'owner':
+      return { edit: true, managePhotos: true, pauseResume: true, promote: true, renew: true, delete: true };
+    case 'admin':
+      return { edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true };
+  }
+}
+
+/** The lifecycle the owner sees: paused wins (its clock is frozen), then expired, else live. */
+export type OwnerLifecycle = 'live' | 'paused' | 'expired';
+
+type StateFields = Pick<Listing, 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_start_at' | 'promotion_end_at'>;
+
+export function ownerLifecycle(l: Pick<Listing, 'is_paused' | 'expires_at'>, now: Date = new Date()): OwnerLifecycle {
+  if (l.is_paused) return 'paused';
+  if (l.expires_at && Date.parse(l.expires_at) <= now.getTime()) return 'expired';
+  return 'live';
+}
+
+/**
+ * The promotion control: 'promote' (to the promotion screen), 'info' (the promotion info
+ * dialog of an active or pending promotion), 'disabledPaused' (the button is off and says
+ * why), or none.
+ */
+export type PromotionControl = { kind: 'promote' } | { kind: 'info'; state: Exclude<PromotionState, 'base'> } | { kind: 'disabledPaused' } | null;
+
+export interface CardActions {
+  edit: boolean;
+  managePhotos: boolean;
+  /** pause a live listing, resume a paused one; an expired one can do neither (the server refuses) */
+  pauseResume: 'pause' | 'resume' | null;
+  promotion: PromotionControl;
+  renew: boolean;
+  delete: boolean;
+}
+
+/** The actions to show for one listing in one context. */
+export function cardActions(permissions: CardPermissions, l: StateFields, now: Date = new Date()): CardActions {
+  const life = ownerLifecycle(l, now);
+  const promo = promotionState(l, now);
+  let promotion: PromotionControl = null;
+  if (permissions.promote && life !== 'expired') {
+    if (life === 'paused') promotion = { kind: 'disabledPaused' };
+    else if (promo === 'base') promotion = { kind: 'promote' };
+    else promotion = { kind: 'info', state: promo };
+  }
+  return {
+    edit: permissions.edit,
+    managePhotos: permissions.managePhotos,
+    pauseResume: !permissions.pauseResume || life === 'expired' ? null : life === 'paused' ? 'resume' : 'pause',
+    promotion,
+    renew: permissions.renew && life === 'expired',
+    delete: permissions.delete,
+  };
+}
