@@ -24,6 +24,14 @@ describe('DashboardPage', () => {
     profileApi.fetchOwnProfile.mockReset().mockResolvedValue(ugo);
   });
 
+  it('opens the wallet, the listings and the tickets from their figures', async () => {
+    render(<DashboardPage />);
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: new RegExp(m.credits) })).toHaveAttribute('href', paths.creditHistory);
+    expect(screen.getByRole('link', { name: new RegExp(`${m.listings}.*3`) })).toHaveAttribute('href', paths.myListings);
+    expect(screen.getByRole('link', { name: new RegExp(m.openTickets) })).toHaveAttribute('href', paths.myTickets);
+  });
+
   it('greets by display name and shows the balance and the counts', async () => {
     render(<DashboardPage />);
     expect(await screen.findByText('12')).toBeInTheDocument();

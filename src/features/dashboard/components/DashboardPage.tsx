@@ -7,12 +7,14 @@ import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
 import { dashboardCountsQuery } from '../queries.ts';
+import classes from './DashboardPage.module.css';
 
 const m = t.profile.dashboard;
 
-function Figure({ label, value }: { label: string; value: number | undefined }) {
+/** A figure that opens its screen: the balance the wallet, the listings and tickets their lists. */
+function Figure({ label, value, to }: { label: string; value: number | undefined; to: string }) {
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" component={Link} to={to} className={classes.figure}>
       <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -34,8 +36,10 @@ const shortcuts = [
 /** /dashboard: the signed-in home. */
 export default function DashboardPage() {
   const { user } = useViewer();
-  const profile = useQuery(ownProfileQuery(user));
-  const counts = useQuery(dashboardCountsQuery(user));
+  // Asked again on every visit: listings, credits and tickets change on other screens, whose
+  // mutations do not know this screen's keys.
+  const profile = useQuery({ ...ownProfileQuery(user), refetchOnMount: 'always' });
+  const counts = useQuery({ ...dashboardCountsQuery(user), refetchOnMount: 'always' });
   const failed = profile.isError ? profile : counts.isError ? counts : null;
   const retry = () => {
     if (profile.isError) void profile.refetch();
@@ -56,9 +60,9 @@ export default function DashboardPage() {
         <LoadError error={failed.error} fallback={m.loadFailed} onRetry={retry} />
       ) : (
         <SimpleGrid cols={{ base: 3 }} spacing="xs" mb="lg" aria-busy={!profile.data || !counts.data}>
-          <Figure label={m.credits} value={profile.data?.credits} />
-          <Figure label={m.listings} value={counts.data?.listings} />
-          <Figure label={m.openTickets} value={counts.data?.openTickets} />
+          <Figure label={m.credits} value={profile.data?.credits} to={paths.creditHistory} />
+          <Figure label={m.listings} value={counts.data?.listings} to={paths.myListings} />
+          <Figure label={m.openTickets} value={counts.data?.openTickets} to={paths.myTickets} />
         </SimpleGrid>
       )}
       <Title order={2} size="h4" mb="xs" mt={failed ? 'lg' : undefined}>
