@@ -17,7 +17,7 @@ dd{margin:0 0 .75rem;font-weight:600;overflow-wrap:anywhere}
 .actions{display:grid;gap:.75rem}
 button{font:inherit;font-weight:600;min-height:48px;border-radius:8px;border:2px solid transparent;padding:.5rem 1rem;cursor:pointer;width:100%}
 button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
-.pay{background:#2b8a3e;color:#fff}
+.pay{background:#1e6b30;color:#fff}
 .decline{background:#fff;color:#c92a2a;border-color:#c92a2a}
 .error{background:#fff;color:#495057;border-color:#495057}
 .help{font-size:.875rem;color:#495057;margin:1rem 0 0}
