@@ -170,7 +170,7 @@ describe('schema lint', () => {
       const [x] = await rows<{ w: boolean }>(`select has_column_privilege('authenticated', 'public.${t}', '${c}', 'update') or has_column_privilege('authenticated', 'public.${t}', '${c}', 'insert') as w`);
       if (x!.w) writable.push(`${t}.${c}`);
     }
-    for (const t of ['credit_transactions', 'payments', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages']) {
+    for (const t of ['credit_transactions', 'payments', 'payment_postbacks', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages']) {
       const [x] = await rows<{ w: boolean }>(`select has_table_privilege('authenticated', 'public.${t}', 'insert') or has_table_privilege('authenticated', 'public.${t}', 'update') or has_table_privilege('authenticated', 'public.${t}', 'delete') or has_any_column_privilege('authenticated', 'public.${t}', 'insert') or has_any_column_privilege('authenticated', 'public.${t}', 'update') as w`);
       if (x!.w) writable.push(t);
     }
