@@ -94,6 +94,21 @@ describe('create-purchase', () => {
     expect((await u.client.rpc('settle_credit_purchase', { p_provider: 'verotel', p_reference: 'x', p_sale_id: '1', p_amount_cents: 1, p_currency: 'EUR', p_result: 'success' })).error).not.toBeNull();
     expect((await u.client.from('payment_postbacks').select('id')).data).toEqual([]);
   });
+  it('refuses a free order (FlexPay cannot charge 0) and more than 10 pending orders per user', async () => {
+    const u = await makeUser();
+    const starter = await pkg('Starter');
+    for (let i = 0; i < 10; i++) expectOk(await u.client.rpc('start_credit_purchase', { p_package_id: starter.id }));
+    const eleventh = await u.client.rpc('start_credit_purchase', { p_package_id: starter.id });
+    expect(eleventh.error?.message).toBe('Hai troppi ordini in sospeso: riprova tra qualche minuto.');
+
+    const free = await makeUser();
+    const code = `FREE${Date.now()}`;
+    expectOk(await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'percentage', discount_value: 100 }));
+    expectOk(await free.client.rpc('apply_coupon', { p_code: code }));
+    const res = await free.client.rpc('start_credit_purchase', { p_package_id: starter.id });
+    expect(res.error?.message).toBe('Questo pacchetto non si può acquistare con il coupon applicato: rimuovilo e riprova.');
+    expect((await admin().from('payments').select('id').eq('user_id', free.id)).data).toEqual([]);
+  });
 });
 
 describe('payment-postback', () => {
