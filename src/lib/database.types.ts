@@ -404,6 +404,56 @@ export type Database = {
           },
         ]
       }
+      payment_postbacks: {
+        Row: {
+          amount_cents: number | null
+          currency: string | null
+          id: number
+          outcome: string
+          params: Json | null
+          payment_id: string | null
+          provider: string
+          received_at: string
+          reference: string | null
+          result: string | null
+          sale_id: string | null
+        }
+        Insert: {
+          amount_cents?: number | null
+          currency?: string | null
+          id?: never
+          outcome: string
+          params?: Json | null
+          payment_id?: string | null
+          provider: string
+          received_at?: string
+          reference?: string | null
+          result?: string | null
+          sale_id?: string | null
+        }
+        Update: {
+          amount_cents?: number | null
+          currency?: string | null
+          id?: never
+          outcome?: string
+          params?: Json | null
+          payment_id?: string | null
+          provider?: string
+          received_at?: string
+          reference?: string | null
+          result?: string | null
+          sale_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_postbacks_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       payments: {
         Row: {
           amount_cents: number
@@ -411,11 +461,14 @@ export type Database = {
           created_at: string
           credits: number
           currency: string
+          expires_at: string | null
           id: string
           package_id: string | null
           package_name: string | null
           provider: string
           provider_reference: string
+          provider_sale_id: string | null
+          settled_at: string | null
           status: string
           user_id: string
         }
@@ -425,11 +478,14 @@ export type Database = {
           created_at?: string
           credits: number
           currency?: string
+          expires_at?: string | null
           id?: string
           package_id?: string | null
           package_name?: string | null
           provider: string
           provider_reference: string
+          provider_sale_id?: string | null
+          settled_at?: string | null
           status?: string
           user_id: string
         }
@@ -439,11 +495,14 @@ export type Database = {
           created_at?: string
           credits?: number
           currency?: string
+          expires_at?: string | null
           id?: string
           package_id?: string | null
           package_name?: string | null
           provider?: string
           provider_reference?: string
+          provider_sale_id?: string | null
+          settled_at?: string | null
           status?: string
           user_id?: string
         }
@@ -919,6 +978,7 @@ export type Database = {
       }
       end_expired_promotions: { Args: { p_now?: string }; Returns: number }
       expire_listings: { Args: { p_now?: string }; Returns: number }
+      expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       fulfil_credit_purchase: {
         Args: {
@@ -989,6 +1049,10 @@ export type Database = {
         Returns: Json
       }
       quote_credit_package: { Args: { p_package_id: string }; Returns: Json }
+      reject_payment_postback: {
+        Args: { p_outcome: string; p_params: Json; p_provider: string }
+        Returns: undefined
+      }
       renew_listing: {
         Args: { p_listing_id: string }
         Returns: {
@@ -1241,10 +1305,23 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      settle_credit_purchase: {
+        Args: {
+          p_amount_cents: number
+          p_currency: string
+          p_params?: Json
+          p_provider: string
+          p_reference: string
+          p_result: string
+          p_sale_id: string
+        }
+        Returns: Json
+      }
       slugify_listing: {
         Args: { p_city: string; p_title: string }
         Returns: string
       }
+      start_credit_purchase: { Args: { p_package_id: string }; Returns: Json }
     }
     Enums: {
       [_ in never]: never

@@ -125,7 +125,12 @@ create table public.payments (
   amount_cents integer not null check (amount_cents >= 0),
   currency text not null default 'EUR',
   coupon_id uuid references public.coupons (id) on delete set null,
-  status text not null default 'completed' check (status in ('pending', 'completed', 'failed', 'refunded')),
+  status text not null default 'completed' check (status in ('pending', 'completed', 'failed', 'expired', 'refunded')),
+  -- A purchase order waits for the provider's postback until then (the expiry job's cut-off).
+  expires_at timestamptz,
+  -- The provider's id of the sale that paid the order: one sale pays one order.
+  provider_sale_id text unique,
+  settled_at timestamptz,
   created_at timestamptz not null default now()
 );
 

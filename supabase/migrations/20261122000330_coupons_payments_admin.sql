@@ -103,11 +103,51 @@ end
 $$;
 
 /**
- * Fulfils a paid credit purchase once per provider reference (service_role only: called by
- * the payment webhook). Adds the package's credits (purchase), consumes the discount coupon
- * the price used, and on the referee's first completed purchase gives the referrer
- * referral_bonus (20) crediti. A repeated reference changes nothing and answers
- * {already_processed: true}.
+ * What a paid purchase gives, for a payment row its caller has just made 'completed' (once:
+ * the caller's insert or status change is the guard): the package's credits (purchase), the
+ * discount coupon the price used consumed, and on the buyer's first completed purchase
+ * referral_bonus (20) crediti to the referrer. The buyer's profile is locked, so two first
+ * purchases settling at once pay one bonus.
+ */
+create or replace function private.complete_payment(p_payment_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  pay public.payments;
+  referrer uuid;
+  bonus integer := private.setting_int('referral_bonus', 20);
+  balance integer;
+  referral_paid boolean := false;
+begin
+  select * into pay from public.payments where id = p_payment_id and status = 'completed';
+  if not found then
+    raise exception 'Pagamento non trovato.' using errcode = 'P0001', detail = 'payment_not_found';
+  end if;
+  balance := private.add_credits(pay.user_id, pay.credits, 'purchase', 'Acquisto pacchetto ' || pay.package_name, pay.package_name);
+  if pay.coupon_id is not null then
+    update public.user_coupons set consumed_at = now()
+     where user_id = pay.user_id and coupon_id = pay.coupon_id and consumed_at is null;
+  end if;
+  select pr.referred_by into referrer from public.profiles pr where pr.id = pay.user_id for update;
+  if referrer is not null and bonus > 0
+     and not exists (select 1 from public.payments x where x.user_id = pay.user_id and x.status = 'completed' and x.id <> pay.id) then
+    perform private.add_credits(referrer, bonus, 'referral_bonus', 'Bonus per il primo acquisto di un utente invitato');
+    insert into public.admin_notifications (user_id, type, entity_id, message)
+    values (referrer, 'referral_bonus', pay.user_id::text, 'Hai ricevuto ' || bonus || ' crediti di bonus referral!');
+    referral_paid := true;
+  end if;
+  return jsonb_build_object('payment_id', pay.id, 'already_processed', false, 'credits', pay.credits, 'balance', balance,
+                            'referral_bonus_paid', referral_paid);
+end
+$$;
+
+/**
+ * Fulfils a paid credit purchase once per provider reference (service_role only: a payment
+ * recorded outside the purchase orders, e.g. by staff). Inserts the completed payment, then
+ * private.complete_payment gives what it buys. A repeated reference changes nothing and
+ * answers {already_processed: true}.
  */
 create or replace function private.fulfil_credit_purchase(
   p_user_id uuid, p_package_id uuid, p_provider text, p_provider_reference text,
@@ -121,10 +161,6 @@ declare
   p public.credit_packages;
   pay_id uuid;
   existing public.payments;
-  referrer uuid;
-  bonus integer := private.setting_int('referral_bonus', 20);
-  balance integer;
-  referral_paid boolean := false;
 begin
   if coalesce(trim(p_provider), '') = '' or coalesce(trim(p_provider_reference), '') = '' then
     raise exception 'Riferimento del pagamento mancante.' using errcode = 'P0001', detail = 'invalid_reference';
@@ -137,9 +173,9 @@ begin
     raise exception 'Utente non trovato.' using errcode = 'P0001', detail = 'user_not_found';
   end if;
   insert into public.payments (user_id, provider, provider_reference, package_id, package_name, credits, amount_cents,
-                               currency, coupon_id, status)
+                               currency, coupon_id, status, settled_at)
   values (p_user_id, p_provider, p_provider_reference, p.id, p.name, p.credits, coalesce(p_amount_cents, p.price_cents),
-          p.currency, p_coupon_id, 'completed')
+          p.currency, p_coupon_id, 'completed', now())
   on conflict (provider_reference) do nothing
   returning id into pay_id;
   if pay_id is null then
@@ -147,21 +183,7 @@ begin
     return jsonb_build_object('payment_id', existing.id, 'already_processed', true, 'credits', existing.credits,
       'balance', (select credits from public.profiles where id = existing.user_id));
   end if;
-  balance := private.add_credits(p_user_id, p.credits, 'purchase', 'Acquisto pacchetto ' || p.name, p.name);
-  if p_coupon_id is not null then
-    update public.user_coupons set consumed_at = now()
-     where user_id = p_user_id and coupon_id = p_coupon_id and consumed_at is null;
-  end if;
-  select pr.referred_by into referrer from public.profiles pr where pr.id = p_user_id for update;
-  if referrer is not null and bonus > 0
-     and not exists (select 1 from public.payments x where x.user_id = p_user_id and x.status = 'completed' and x.id <> pay_id) then
-    perform private.add_credits(referrer, bonus, 'referral_bonus', 'Bonus per il primo acquisto di un utente invitato');
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (referrer, 'referral_bonus', p_user_id::text, 'Hai ricevuto ' || bonus || ' crediti di bonus referral!');
-    referral_paid := true;
-  end if;
-  return jsonb_build_object('payment_id', pay_id, 'already_processed', false, 'credits', p.credits, 'balance', balance,
-                            'referral_bonus_paid', referral_paid);
+  return private.complete_payment(pay_id);
 end
 $$;
 
@@ -292,6 +314,7 @@ $$;
 revoke execute on function private.apply_coupon(text) from public, anon;
 revoke execute on function private.quote_credit_package(uuid) from public, anon;
 revoke execute on function private.fulfil_credit_purchase(uuid, uuid, text, text, integer, uuid) from public, anon, authenticated;
+revoke execute on function private.complete_payment(uuid) from public, anon, authenticated;
 revoke execute on function private.admin_set_role(uuid, text) from public, anon;
 revoke execute on function private.admin_set_banned(uuid, boolean) from public, anon;
 revoke execute on function private.admin_adjust_credits(uuid, integer, text) from public, anon;

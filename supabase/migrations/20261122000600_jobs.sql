@@ -210,3 +210,5 @@ select cron.schedule('end-expired-promotions', '*/5 * * * *', 'select private.en
 select cron.schedule('expire-listings', '*/15 * * * *', 'select private.expire_listings()');
 select cron.schedule('promotion-bumps', '*/5 * * * *', 'select private.run_promotion_bumps()');
 select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select private.notify_expiring_listings()');
+-- Credit purchase orders nobody paid (migration 20261122000340_purchase_orders.sql).
+select cron.schedule('expire-purchase-orders', '* * * * *', 'select private.expire_purchase_orders()');

@@ -38,4 +38,17 @@ describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)',
     const { count } = await admin().from('listings').select('id', { count: 'exact', head: true }).eq('user_id', u.id);
     expect(count).toBe(4);
   });
+
+  it('20 parallel settlements of one sale (the payment postback) complete the order and credit once', async () => {
+    const u = await makeUser({ credits: 0 });
+    const { data: std } = await admin().from('credit_packages').select('id').eq('name', 'Standard').single();
+    for (let round = 0; round < 3; round++) {
+      const { data: order, error } = await u.client.rpc('start_credit_purchase', { p_package_id: std!.id });
+      expect(error).toBeNull();
+      const args = { p_provider: 'verotel', p_reference: order.order_id, p_sale_id: `race-${round}-${Date.now()}`, p_amount_cents: 1990, p_currency: 'EUR', p_result: 'success' };
+      const results = await Promise.all(Array.from({ length: 20 }, () => admin().rpc('settle_credit_purchase', args)));
+      expect(await credits(u.id)).toBe(120 * (round + 1));
+      expect(results.map((r) => r.data?.outcome).sort()).toEqual([...Array(19).fill('already_processed'), 'completed']);
+    }
+  });
 });

@@ -29,8 +29,15 @@ const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] 
     needs: [/update public\.profiles set credits = credits - p_amount where id = p_user_id and credits >= p_amount/] },
   { fn: 'private.add_credits', why: 'a relative UPDATE under the row lock, never read-then-write',
     needs: [/update public\.profiles set credits = credits \+ p_amount where id = p_user_id/] },
-  { fn: 'private.fulfil_credit_purchase', why: 'one payment per provider reference, the referral bonus once: the buyer\'s profile is locked',
-    needs: [/on conflict \(provider_reference\) do nothing/, /from public\.profiles pr where pr\.id = p_user_id for update/], via: ['private.add_credits'] },
+  { fn: 'private.complete_payment', why: 'the referral bonus once per buyer: the buyer\'s profile is locked before the first-purchase check',
+    needs: [/from public\.profiles pr where pr\.id = pay\.user_id for update/], via: ['private.add_credits'] },
+  { fn: 'private.fulfil_credit_purchase', why: 'one payment per provider reference',
+    needs: [/on conflict \(provider_reference\) do nothing/, /private\.complete_payment\(pay_id\)/], via: ['private.complete_payment'] },
+  { fn: 'private.settle_credit_purchase', why: 'reads the order\'s status and amount, then completes it once: parallel postbacks of one sale wait on the row',
+    needs: [/from public\.payments where provider = p_provider and provider_reference = p_reference for update/, /private\.complete_payment\(o\.id\)/],
+    via: ['private.complete_payment'] },
+  { fn: 'private.start_credit_purchase', why: 'counts the buyer\'s pending orders before opening one',
+    needs: [/from public\.profiles where id = uid for update/] },
   { fn: 'private.admin_adjust_credits', why: 'moves credits only through the locking helpers',
     needs: [/private\.add_credits\(/, /private\.spend_credits\(/], via: ['private.add_credits', 'private.spend_credits'] },
   { fn: 'private.create_listing', why: 'charges the creation through spend_credits', needs: [/private\.spend_credits\(/], via: ['private.spend_credits'] },
@@ -97,7 +104,8 @@ describe('schema lint', () => {
 
   it('internal functions (triggers, credit movements, jobs) are not executable by authenticated', async () => {
     const internal = ['spend_credits', 'add_credits', 'freeze_listing', 'lock_own_listing', 'lock_visible_ticket', 'pending_discount', 'handle_new_user',
-      'require_active_user', 'require_staff', 'fulfil_credit_purchase', 'end_expired_promotions', 'expire_listings',
+      'require_active_user', 'require_staff', 'fulfil_credit_purchase', 'complete_payment', 'settle_credit_purchase',
+      'reject_payment_postback', 'expire_purchase_orders', 'end_expired_promotions', 'expire_listings',
       'notify_expiring_listings', 'run_promotion_bumps', 'notify_new_ticket', 'notify_ticket_reply', 'setting_int'];
     const r = await rows<{ proname: string }>(`
       select proname from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)
@@ -162,20 +170,21 @@ describe('schema lint', () => {
       const [x] = await rows<{ w: boolean }>(`select has_column_privilege('authenticated', 'public.${t}', '${c}', 'update') or has_column_privilege('authenticated', 'public.${t}', '${c}', 'insert') as w`);
       if (x!.w) writable.push(`${t}.${c}`);
     }
-    for (const t of ['credit_transactions', 'payments', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages']) {
+    for (const t of ['credit_transactions', 'payments', 'payment_postbacks', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages']) {
       const [x] = await rows<{ w: boolean }>(`select has_table_privilege('authenticated', 'public.${t}', 'insert') or has_table_privilege('authenticated', 'public.${t}', 'update') or has_table_privilege('authenticated', 'public.${t}', 'delete') or has_any_column_privilege('authenticated', 'public.${t}', 'insert') or has_any_column_privilege('authenticated', 'public.${t}', 'update') as w`);
       if (x!.w) writable.push(t);
     }
     expect(writable).toEqual([]);
   });
 
-  it('schedules the four jobs with cron.schedule', async () => {
+  it('schedules the five jobs with cron.schedule', async () => {
     const r = await rows<{ jobname: string; command: string }>(`select jobname, command from cron.job order by jobname`);
     expect(r).toEqual(expect.arrayContaining([
       { jobname: 'end-expired-promotions', command: 'select private.end_expired_promotions()' },
       { jobname: 'expire-listings', command: 'select private.expire_listings()' },
       { jobname: 'promotion-bumps', command: 'select private.run_promotion_bumps()' },
       { jobname: 'listing-expiry-warnings', command: 'select private.notify_expiring_listings()' },
+      { jobname: 'expire-purchase-orders', command: 'select private.expire_purchase_orders()' },
     ]));
   });
 

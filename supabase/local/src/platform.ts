@@ -12,6 +12,7 @@ import { createRealtimeApi } from './realtime/index.ts';
 import { createFunctionsApi } from './functions/index.ts';
 import { createLocalWebhooks } from './functions/webhooks.ts';
 import { createCron } from './cron/index.ts';
+import { createFlexPaySandbox } from './payments/index.ts';
 
 /** What every API module gets: configuration, the database, the JWT helper and the keys. */
 export interface Platform {
@@ -75,6 +76,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     createRealtimeApi(platform),
     createFunctionsApi(platform),
     createLocalWebhooks(platform),
+    createFlexPaySandbox(platform),
     ...((opts.cron ?? process.env.SUPABASE_LOCAL_CRON !== 'off') ? [createCron(platform)] : []),
   ]);
 
