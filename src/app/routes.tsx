@@ -31,6 +31,7 @@ const DashboardPage = dataScreen(() => import('@/features/dashboard/components/D
 const ProfileSettingsPage = dataScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
+const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -78,8 +79,8 @@ export const routes: RouteObject[] = [
           placeholder(paths.ticket, p.ticketDetail),
           placeholder(paths.myCoupons, p.myCoupons),
           route(paths.dashboard, title.dashboard, <DashboardPage />),
-          placeholder(paths.newListing, p.newListing),
-          placeholder(paths.editListing, p.editListing),
+          route(paths.newListing, t.listingEditor.newTitle, <ListingEditorPage />),
+          route(paths.editListing, t.listingEditor.editTitle, <ListingEditorPage />),
           placeholder(paths.promoteListing, p.promoteListing),
           placeholder(paths.buyCredits, p.buyCredits),
           route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),

@@ -297,6 +297,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -332,6 +333,7 @@ export type Database = {
           category: string
           city: string
           created_at?: string
+          creation_key?: string | null
           description: string
           ethnicity?: string[]
           expires_at?: string
@@ -367,6 +369,7 @@ export type Database = {
           category?: string
           city?: string
           created_at?: string
+          creation_key?: string | null
           description?: string
           ethnicity?: string[]
           expires_at?: string
@@ -821,6 +824,7 @@ export type Database = {
           p_breast_type?: string[]
           p_category: string
           p_city: string
+          p_creation_key?: string
           p_description: string
           p_ethnicity?: string[]
           p_eye_color?: string[]
@@ -841,6 +845,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -932,6 +937,7 @@ export type Database = {
         Returns: Json
       }
       listing_detail: { Args: { p_id: string }; Returns: Json }
+      listing_rules: { Args: Record<PropertyKey, never>; Returns: Json }
       mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
       night_bump_slot_start: { Args: { p_now?: string }; Returns: string }
       notify_expiring_listings: { Args: { p_now?: string }; Returns: number }
@@ -945,6 +951,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -999,6 +1006,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -1060,6 +1068,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -1104,6 +1113,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
