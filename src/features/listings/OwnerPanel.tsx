@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,22 @@ import { t } from '@/lib/catalogue/index.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
 import { setListingPaused } from './api.ts';
 
+// The photo manager (crop library, query cache) loads only when the owner opens it.
+const PhotoManager = lazy(async () => {
+  const [{ QueryClientProvider }, { queryClient }, photos] = await Promise.all([
+    import('@tanstack/react-query'),
+    import('@/lib/queryClient.ts'),
+    import('@/features/photos/index.ts'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof photos.PhotoManager>) => (
+      <QueryClientProvider client={queryClient}>
+        <photos.PhotoManager {...props} />
+      </QueryClientProvider>
+    ),
+  };
+});
+
 export type OwnerState = 'active' | 'pending' | 'paused' | 'expired';
 
 const o = t.listings.detail.owner;
@@ -14,6 +30,7 @@ const o = t.listings.detail.owner;
 /** The owner's own listing: what visitors see of it now, and what the owner can do. */
 export function OwnerPanel({ listingId, state, onChanged }: { listingId: string; state: OwnerState; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [photosOpen, setPhotosOpen] = useState(false);
   const toggle = async () => {
     setBusy(true);
     const pause = state !== 'paused';
@@ -38,10 +55,25 @@ export function OwnerPanel({ listingId, state, onChanged }: { listingId: string;
             {state === 'paused' ? o.resume : o.pause}
           </Button>
         )}
+        <Button size="xs" variant="white" onClick={() => setPhotosOpen(true)}>
+          {t.photos.manager.open}
+        </Button>
         <Button component={Link} to={paths.myListings} size="xs" variant="white">
           {o.myListings}
         </Button>
       </Group>
+      {photosOpen && (
+        <Suspense fallback={null}>
+          <PhotoManager
+            listingId={listingId}
+            opened
+            onClose={() => {
+              setPhotosOpen(false);
+              onChanged();
+            }}
+          />
+        </Suspense>
+      )}
     </Alert>
   );
 }

@@ -9,6 +9,7 @@ import { legal } from './legal.ts';
 import { listingEditor } from './listingEditor.ts';
 import { listings } from './listings.ts';
 import { notifications } from './notifications.ts';
+import { photos } from './photos.ts';
 import { profile } from './profile.ts';
 import { pwa } from './pwa.ts';
 import { search } from './search.ts';
@@ -26,6 +27,7 @@ export const t = {
   listingEditor,
   search,
   pwa,
+  photos,
 } as const;
 
 export type Catalogue = typeof t;

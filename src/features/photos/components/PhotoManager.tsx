@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { downloadSource, errorText, type DraftPhoto, type ListingPhoto } from '../api.ts';
+import { MAX_PHOTOS } from '../model.ts';
+import { listingPhotosQuery, photoListingQuery, usePhotoMutations } from '../queries.ts';
+import { CropDialog } from './CropDialog.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
+
+const m = t.photos.manager;
+const e = t.photos.errors;
+const ok = t.photos.toasts;
+
+/** The confirmation of 'Elimina Tutte le Foto'. */
+function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320}>
+      <Stack gap="md">
+        <Text size="sm">{m.deleteAllText}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {m.cancel}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy}>
+            {m.deleteAllConfirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 'Aggiungi foto': the picker for the room left, then the upload with its progress. */
+function AddPhotos({ room, userId, add }: { room: number; userId: string; add: ReturnType<typeof usePhotoMutations>['add'] }) {
+  const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  if (room <= 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {m.full(MAX_PHOTOS)}
+      </Text>
+    );
+  }
+  const upload = () =>
+    add.mutate(
+      { userId, photos: drafts, onProgress: (id, f) => setProgress((p) => ({ ...p, [id]: f })) },
+      {
+        onSuccess: () => {
+          setDrafts([]);
+          setProgress({});
+          toastSuccess(ok.added);
+        },
+        onError: (err) => {
+          // Photos already saved appear in the grid; the rest stay chosen for another try.
+          setDrafts((d) => d.filter((x) => (progress[x.id] ?? 0) < 1));
+          toastError(e.upload(errorText(err)));
+        },
+      },
+    );
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        {m.add}
+      </Text>
+      <PhotoPicker value={drafts} onChange={setDrafts} max={room} disabled={add.isPending} />
+      {add.isPending &&
+        drafts.map((d, i) => (
+          <Progress.Root key={d.id} size="lg" aria-label={t.photos.upload.progress(i + 1, Math.round((progress[d.id] ?? 0) * 100))}>
+            <Progress.Section value={(progress[d.id] ?? 0) * 100}>
+              <Progress.Label>{t.photos.upload.progress(i + 1, Math.round((progress[d.id] ?? 0) * 100))}</Progress.Label>
+            </Progress.Section>
+          </Progress.Root>
+        ))}
+      {drafts.length > 0 && (
+        <Button onClick={upload} loading={add.isPending}>
+          {m.addSave}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** 'Gestisci Foto Annuncio' for one listing (owner or staff). */
+export function PhotoManager({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
+  const photos = useQuery({ ...listingPhotosQuery(listingId), enabled: opened });
+  const listing = useQuery({ ...photoListingQuery(listingId), enabled: opened });
+  const mutations = usePhotoMutations(listingId);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [recropSource, setRecropSource] = useState<Blob | null>(null);
+  const [loadingSource, setLoadingSource] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const list = photos.data ?? [];
+  const selected = list.find((p) => p.id === selectedId) ?? list[0] ?? null;
+  useEffect(() => {
+    if (photos.isError) toastError(e.load);
+  }, [photos.isError]);
+
+  const busy = mutations.remove.isPending || mutations.removeAll.isPending || mutations.setPrimary.isPending || mutations.recrop.isPending || loadingSource;
+
+  const setPrimary = (photo: ListingPhoto) =>
+    mutations.setPrimary.mutate(photo.id, {
+      onSuccess: () => toastSuccess(ok.primarySet),
+      onError: (err) => toastError(e.setPrimary(errorText(err))),
+    });
+  const remove = (photo: ListingPhoto) =>
+    mutations.remove.mutate(photo, {
+      onSuccess: () => {
+        setSelectedId(null);
+        toastSuccess(ok.deleted);
+      },
+      onError: (err) => toastError(e.delete(errorText(err))),
+    });
+  const removeAll = () =>
+    mutations.removeAll.mutate(list, {
+      onSuccess: () => {
+        setConfirmAll(false);
+        setSelectedId(null);
+        toastSuccess(ok.allDeleted);
+      },
+      onError: (err) => {
+        setConfirmAll(false);
+        toastError(e.deleteAll(errorText(err)));
+      },
+    });
+  const startRecrop = async (photo: ListingPhoto) => {
+    setLoadingSource(true);
+    try {
+      setRecropSource(await downloadSource(photo));
+    } catch (err) {
+      toastError(e.recrop(errorText(err)));
+    } finally {
+      setLoadingSource(false);
+    }
+  };
+  const saveRecrop = (cropped: Blob) =>
+    new Promise<void>((resolve) => {
+      if (!selected || !listing.data) return resolve();
+      mutations.recrop.mutate(
+        { userId: listing.data.user_id, photo: selected, cropped },
+        {
+          onSuccess: () => {
+            setRecropSource(null);
+            toastSuccess(ok.recropped);
+          },
+          onError: (err) => toastError(e.recrop(errorText(err))),
+          onSettled: () => resolve(),
+        },
+      );
+    });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={m.title} size="lg" closeButtonProps={{ 'aria-label': m.close }}>
+      {photos.isError ? (
+        <LoadError error={photos.error} fallback={e.load} onRetry={() => void photos.refetch()} />
+      ) : !photos.data ? (
+        <Stack gap="sm" data-testid="photos-loading">
+          <Skeleton style={{ aspectRatio: '4 / 5' }} maw={320} mx="auto" w="100%" />
+          <Skeleton h={80} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          {selected ? (
+            <>
+              <Box pos="relative" maw={320} mx="auto" w="100%" data-testid="photo-preview">
+                <Image src={selected.url} alt={m.preview} radius="md" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                {selected.is_primary && (
+                  <Badge pos="absolute" top={8} left={8} color="pink">
+                    {m.primary}
+                  </Badge>
+                )}
+              </Box>
+              <Group gap="xs" justify="center">
+                <Button size="xs" variant="light" disabled={busy || selected.is_primary} onClick={() => setPrimary(selected)}>
+                  {m.setPrimary}
+                </Button>
+                <Button size="xs" variant="light" disabled={busy || !listing.data} loading={loadingSource} onClick={() => void startRecrop(selected)}>
+                  {m.recrop}
+                </Button>
+                <Button size="xs" variant="light" color="red" disabled={busy} loading={mutations.remove.isPending} onClick={() => remove(selected)}>
+                  {m.delete}
+                </Button>
+              </Group>
+              <SimpleGrid cols={{ base: 4, sm: 5 }} spacing="xs" data-testid="photo-grid">
+                {list.map((photo, i) => (
+                  <UnstyledButton
+                    key={photo.id}
+                    onClick={() => setSelectedId(photo.id)}
+                    aria-label={m.select(i + 1)}
+                    aria-pressed={photo.id === selected.id}
+                    pos="relative"
+                    style={{ outline: photo.id === selected.id ? '3px solid var(--mantine-color-pink-6)' : undefined, borderRadius: 6 }}
+                    data-testid="photo-thumb"
+                  >
+                    <Image src={photo.url} alt="" radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                    {photo.is_primary && (
+                      <Badge pos="absolute" bottom={4} left={4} size="xs" color="pink">
+                        {m.primary}
+                      </Badge>
+                    )}
+                  </UnstyledButton>
+                ))}
+              </SimpleGrid>
+            </>
+          ) : (
+            <Text c="dimmed" ta="center">
+              {m.empty}
+            </Text>
+          )}
+          {listing.data && <AddPhotos room={MAX_PHOTOS - list.length} userId={listing.data.user_id} add={mutations.add} />}
+          {list.length > 0 && (
+            <Button color="red" variant="outline" onClick={() => setConfirmAll(true)} disabled={busy}>
+              {m.deleteAll}
+            </Button>
+          )}
+        </Stack>
+      )}
+      <CropDialog source={recropSource} opened={recropSource !== null} onCancel={() => setRecropSource(null)} onCropped={saveRecrop} />
+      <DeleteAllConfirm opened={confirmAll} busy={mutations.removeAll.isPending} onCancel={() => setConfirmAll(false)} onConfirm={removeAll} />
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Box, Button, CloseButton, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import type { DraftPhoto } from '../api.ts';
+import { PhotoError, readSource, type SourcePhoto } from '../image.ts';
+import { ACCEPT, fitCount } from '../model.ts';
+import { CropDialog } from './CropDialog.tsx';
+
+const p = t.photos.picker;
+
+/** An object URL for a blob, revoked when the blob changes or the component goes. */
+function useObjectUrl(blob: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
+
+function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number; onRemove: () => void; disabled?: boolean }) {
+  const url = useObjectUrl(photo.cropped);
+  return (
+    <Box pos="relative" data-testid="draft-photo">
+      <Image src={url ?? undefined} alt={p.thumb(n)} radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+      {n === 1 && (
+        <Badge pos="absolute" top={4} left={4} size="sm" color="pink">
+          {p.primary}
+        </Badge>
+      )}
+      <CloseButton
+        pos="absolute"
+        top={4}
+        right={4}
+        variant="white"
+        size="sm"
+        aria-label={p.remove(n)}
+        onClick={onRemove}
+        disabled={disabled}
+      />
+    </Box>
+  );
+}
+
+/**
+ * Choose from gallery or camera, validate (type by the file's bytes, size, count), crop each
+ * photo 4:5, show thumbnails with remove; the first photo is the primary one ('Primaria').
+ */
+export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPhoto[]; onChange: (next: DraftPhoto[]) => void; max: number; disabled?: boolean }) {
+  const gallery = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [queue, setQueue] = useState<SourcePhoto[]>([]);
+  const [reading, setReading] = useState(false);
+  // The latest value, for crops that finish after the parent re-rendered.
+  const latest = useRef(value);
+  latest.current = value;
+
+  const choose = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    const fit = fitCount(latest.current.length + queue.length, files.length, max);
+    const found: string[] = fit.error ? [fit.error] : [];
+    const sources: SourcePhoto[] = [];
+    setReading(true);
+    for (const file of files.slice(0, fit.take)) {
+      try {
+        sources.push(await readSource(file));
+      } catch (err) {
+        found.push(err instanceof PhotoError ? err.message : t.photos.validation.unreadable(file.name));
+      }
+    }
+    setReading(false);
+    setErrors(found);
+    setQueue((q) => [...q, ...sources]);
+  };
+
+  const current = queue[0] ?? null;
+  const next = () => setQueue((q) => q.slice(1));
+  const full = value.length + queue.length >= max;
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button variant="light" onClick={() => gallery.current?.click()} disabled={disabled || full || reading}>
+          {p.gallery}
+        </Button>
+        <Button variant="light" onClick={() => camera.current?.click()} disabled={disabled || full || reading}>
+          {p.camera}
+        </Button>
+        {reading && <Loader size="sm" aria-label={p.preparing} />}
+      </Group>
+      <input
+        ref={gallery}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        data-testid="photo-input"
+        onChange={(e) => {
+          void choose(e.currentTarget.files);
+          e.currentTarget.value = '';
+        }}
+      />
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        data-testid="photo-camera-input"
+        onChange={(e) => {
+          void choose(e.currentTarget.files);
+          e.currentTarget.value = '';
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        {p.hint(max)} {p.count(value.length, max)}
+      </Text>
+      {errors.length > 0 && (
+        <Alert color="red" role="alert" data-testid="photo-errors">
+          <Stack gap={2}>
+            {errors.map((e) => (
+              <Text key={e} size="sm">
+                {e}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {value.length > 0 && (
+        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+          {value.map((photo, i) => (
+            <Thumb key={photo.id} photo={photo} n={i + 1} disabled={disabled} onRemove={() => onChange(value.filter((x) => x.id !== photo.id))} />
+          ))}
+        </SimpleGrid>
+      )}
+      <CropDialog
+        source={current?.original ?? null}
+        opened={current !== null}
+        onCancel={next}
+        onCropped={(cropped) => {
+          if (!current) return;
+          onChange([...latest.current, { id: crypto.randomUUID(), name: current.name, cropped, original: current.original }].slice(0, max));
+          next();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+/** Pure photo rules: accepted files, the 4:5 crop's geometry and file names. */
+import { t } from '@/lib/catalogue/index.ts';
+
+const v = t.photos.validation;
+
+/** Photos per listing: the database trigger's limit (max_photos_per_listing) is the final guard. */
+export const MAX_PHOTOS = 5;
+/** Source images up to 10 MB, the bucket's file_size_limit. */
+export const MAX_BYTES = 10 * 1024 * 1024;
+export const CROP_ASPECT = 4 / 5;
+export const ZOOM = { min: 1, max: 3, step: 0.1 } as const;
+export const JPEG_QUALITY = 0.95;
+/** Re-cropped files are served with this cache lifetime (seconds). */
+export const CACHE_SECONDS = 3600;
+/** The longest side of a stored crop: a 4:5 photo of 1600 x 2000 px is sharp on any phone and stays small. */
+export const CROP_MAX_HEIGHT = 2000;
+/** What the file inputs offer; the bytes decide what is accepted (sniffImageKind). */
+export const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
+
+export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
+
+const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+
+/** The image format the first bytes of a file announce (magic numbers), whatever its name or MIME type says. */
+export function sniffImageKind(head: Uint8Array): ImageKind | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && ascii(head, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return 'webp';
+  // ISO BMFF: size, 'ftyp', then the major brand; iPhones write heic, others heix/mif1/msf1/hevc.
+  if (head.length >= 12 && ascii(head, 4, 4) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1|avif)$/.test(ascii(head, 8, 4))) {
+    return ascii(head, 8, 4) === 'avif' ? null : 'heic';
+  }
+  return null;
+}
+
+/** A MIME type or extension that names one of the accepted formats (or says nothing). */
+function namesAcceptedFormat(file: { name: string; type: string }): boolean {
+  const type = file.type.toLowerCase();
+  if (type && !/^image\/(jpeg|jpg|pjpeg|png|webp|heic|heif|heic-sequence|heif-sequence)$/.test(type)) return false;
+  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  return ext === undefined || ['jpg', 'jpeg', 'jfif', 'png', 'webp', 'heic', 'heif'].includes(ext);
+}
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toLocaleString('it-IT', { maximumFractionDigits: 1 });
+
+/**
+ * Why a chosen file cannot be used, or its format. `head` is its first 16 bytes: a text file
+ * named .jpg is refused by its bytes, an iPhone HEIC sent as application/octet-stream accepted.
+ */
+export function checkFile(file: { name: string; type: string; size: number }, head: Uint8Array): { kind: ImageKind } | { error: string } {
+  if (file.size === 0) return { error: v.empty(file.name) };
+  const kind = sniffImageKind(head);
+  if (!kind) return { error: namesAcceptedFormat(file) ? v.notImage(file.name) : v.wrongType(file.name) };
+  if (file.size > MAX_BYTES) return { error: v.tooBig(file.name, megabytes(file.size)) };
+  return { kind };
+}
+
+/** How many of `chosen` files fit beside `current` photos, and the message when some do not. */
+export function fitCount(current: number, chosen: number, max: number): { take: number; error: string | null } {
+  const room = Math.max(0, max - current);
+  return { take: Math.min(room, chosen), error: chosen > room ? v.tooMany(max) : null };
+}
+
+export interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The crop rectangle in whole source pixels, inside the image and exactly 4:5 (react-easy-crop
+ * reports fractions that can overrun the edge by rounding), or null when there is no area.
+ */
+export function cropRect(area: Area | null, image: { width: number; height: number }): Area | null {
+  if (!area || !(area.width > 0) || !(area.height > 0) || !(image.width > 0) || !(image.height > 0)) return null;
+  let width = Math.min(area.width, image.width, image.height * CROP_ASPECT);
+  let height = width / CROP_ASPECT;
+  if (height > area.height * 1.01 && area.height < image.height) {
+    height = Math.min(area.height, image.height);
+    width = height * CROP_ASPECT;
+  }
+  width = Math.max(4, Math.floor(width / 4) * 4);
+  height = (width / 4) * 5;
+  if (width > image.width || height > image.height) return null;
+  const x = Math.round(Math.min(Math.max(0, area.x), image.width - width));
+  const y = Math.round(Math.min(Math.max(0, area.y), image.height - height));
+  return { x, y, width, height };
+}
+
+/** The size of the stored crop: the rectangle itself, scaled down to at most CROP_MAX_HEIGHT, always 4:5. */
+export function outputSize(rect: { width: number; height: number }): { width: number; height: number } {
+  const height = Math.min(rect.height, CROP_MAX_HEIGHT);
+  const width = Math.round((height * 4) / 5);
+  return { width, height: (width / 4) * 5 };
+}
+
+/** A file name safe for Storage keys (the database accepts [A-Za-z0-9._~%-]). */
+export function safeBaseName(name: string): string {
+  const base = name.replace(/\.[^.]*$/, '').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 60);
+  return cleaned || 'foto';
+}
+
+/** The crop's file name: a timestamp prefix, then the source's name, as .jpg. */
+export const croppedName = (sourceName: string, now: number = Date.now()) => `${now}-${safeBaseName(sourceName)}.jpg`;
+
+/** The stored original's name: a timestamp prefix and the extension of what is stored. */
+export const originalName = (sourceName: string, ext: 'jpg' | 'png' | 'webp', now: number = Date.now()) =>
+  `${now}-original-${safeBaseName(sourceName)}.${ext}`;
+
+/** A re-crop's new file: a random name, so no cache anywhere serves the old crop under it. */
+export const randomCropName = () => `${crypto.randomUUID()}.jpg`;
+
+/** The object key of a public Storage URL of the listing_photos bucket, else null. */
+export function storagePathOf(url: string): string | null {
+  const marker = '/storage/v1/object/public/listing_photos/';
+  const at = url.indexOf(marker);
+  if (at < 0) return null;
+  return decodeURIComponent(url.slice(at + marker.length).split('?')[0]!);
+}
