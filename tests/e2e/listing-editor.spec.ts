@@ -45,17 +45,22 @@ async function fillListing(page: Page, title: string) {
   await page.getByTestId('field-availability_for').getByText('Sera', { exact: true }).click();
 }
 
-/** The draft the editor keeps in IndexedDB for `key`, or null. */
+/** The title of the draft the editor keeps in IndexedDB for `key`, or null. */
 async function storedDraftTitle(page: Page, key: string): Promise<string | null> {
+  return (await storedDraft(page, key))?.title ?? null;
+}
+
+/** The values of the draft the editor keeps in IndexedDB for `key`, or null. */
+async function storedDraft(page: Page, key: string): Promise<Record<string, unknown> | null> {
   return page.evaluate(
     (k) =>
-      new Promise<string | null>((resolve) => {
+      new Promise<Record<string, unknown> | null>((resolve) => {
         const open = indexedDB.open('incontri-drafts');
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('listing-drafts')) return resolve(null);
           const get = db.transaction('listing-drafts').objectStore('listing-drafts').get(k);
-          get.onsuccess = () => resolve((get.result as { values?: { title?: string } } | undefined)?.values?.title ?? null);
+          get.onsuccess = () => resolve((get.result as { values?: Record<string, unknown> } | undefined)?.values ?? null);
           get.onerror = () => resolve(null);
         };
         open.onerror = () => resolve(null);
@@ -189,22 +194,33 @@ test('too few credits: sent to /buy-credits, the draft is intact on the way back
   await expect(page.getByTestId('field-hair_color').getByRole('checkbox', { name: 'Castana' })).toBeChecked();
 });
 
-test('a draft survives a reload while offline, and publishing offline says so', async ({ page, context }) => {
+test('a draft survives a reload while offline; publishing offline says so and goes through once back online', async ({ page, context }) => {
+  test.setTimeout(120_000);
   const user = await createConfirmedUser('offline');
+  await setBalance(user.id, 10);
   await signIn(page, user);
   await page.goto('/new-listing');
   await swControlled(page);
-  await field(page, f.title).fill('Scritto senza rete');
-  await field(page, f.description).fill('Una descrizione scritta in metropolitana, senza rete.');
-  await expect.poll(() => storedDraftTitle(page, `${user.id}:new`)).toBe('Scritto senza rete');
+  await expect(page.getByTestId('credit-balance')).toHaveText(m.cost.balance(10));
+  const title = `Scritto senza rete ${Date.now().toString(36)}`;
+  await fillListing(page, title);
+  await expect.poll(async () => (await storedDraft(page, `${user.id}:new`))?.availability_for).toEqual(['sera']);
 
   await context.setOffline(true);
   try {
     await page.reload();
-    await expect(field(page, f.title)).toHaveValue('Scritto senza rete');
-    await expect(field(page, f.description)).toHaveValue('Una descrizione scritta in metropolitana, senza rete.');
+    await expect(field(page, f.title)).toHaveValue(title);
+    await expect(field(page, f.description)).toHaveValue(DESCRIPTION);
     await expect(page.getByTestId('offline-notice')).toContainText(m.offlineNow);
+    await page.getByTestId('listing-submit').click();
+    await expect(page.getByTestId('offline-notice')).toContainText(m.offlineQueued);
+    await expect(page.getByTestId('listing-submit')).toBeDisabled();
   } finally {
     await context.setOffline(false);
   }
+  await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const rows = (await serviceRest(`listings?select=id&user_id=eq.${user.id}`)) as unknown[];
+  expect(rows).toHaveLength(1);
+  expect(await balance(user.id)).toBe(0);
+  expect(await storedDraftTitle(page, `${user.id}:new`)).toBeNull();
 });
