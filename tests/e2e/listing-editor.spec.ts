@@ -47,7 +47,7 @@ async function fillListing(page: Page, title: string) {
 
 /** The title of the draft the editor keeps in IndexedDB for `key`, or null. */
 async function storedDraftTitle(page: Page, key: string): Promise<string | null> {
-  return (await storedDraft(page, key))?.title ?? null;
+  return ((await storedDraft(page, key))?.title as string | undefined) ?? null;
 }
 
 /** The values of the draft the editor keeps in IndexedDB for `key`, or null. */
