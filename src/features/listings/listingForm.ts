@@ -35,25 +35,8 @@ export interface ListingFormValues {
 export type ListingFormErrors = Partial<Record<keyof ListingFormValues, string>>;
 
 export function emptyListingForm(): ListingFormValues {
-  return {
-    title: '',
-    category: '',
-    city: '',
-    zone: '',
-    age: '',
-    hourly_rate: '',
-    description: '',
-    ethnicity: [],
-    nationality: [],
-    breast_type: [],
-    hair_color: [],
-    body_type: [],
-    eye_color: [],
-    meeting_type: [],
-    availability_for: [],
-    meeting_location: [],
-    offered_services: [],
-  };
+  const arrays = Object.fromEntries(ARRAY_FIELDS.map((k) => [k, []])) as unknown as Pick<ListingFormValues, ArrayField>;
+  return { title: '', category: '', city: '', zone: '', age: '', hourly_rate: '', description: '', ...arrays };
 }
 
 /** As the trigger's trim(): spaces only (tabs and new lines stay and count). NUL cannot be stored in Postgres text. */
