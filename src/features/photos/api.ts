@@ -117,7 +117,8 @@ async function removeQuietly(paths: string[]): Promise<void> {
  * Uploads each draft photo's crop and original under `{userId}/{listingId}/` and inserts its
  * listing_photos row (the database makes the listing's first photo primary). On failure removes
  * the files this call uploaded for the photo that failed and rejects with an ApiError; photos
- * already fully saved stay. onProgress: per photo, 0..1 (crop and original together).
+ * already fully saved stay. onProgress: per photo, 0..1 (crop and original by bytes; 1 once its
+ * row is saved).
  */
 export async function uploadDraftPhotos(args: {
   userId: string;
@@ -132,7 +133,8 @@ export async function uploadDraftPhotos(args: {
     const now = Date.now();
     const cropPath = `${folder}/${croppedName(photo.name, now)}`;
     const originalPath = `${folder}/${originalName(photo.name, extOf(photo.original), now)}`;
-    const total = photo.cropped.size + photo.original.size || 1;
+    // The files are 95% of the way; the row makes it 1, so 1 means saved.
+    const total = (photo.cropped.size + photo.original.size || 1) / 0.95;
     const uploaded: string[] = [];
     onProgress?.(photo.id, 0);
     try {

@@ -23,9 +23,18 @@ export interface SourcePhoto {
   original: Blob;
 }
 
-async function head(file: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, 16).arrayBuffer());
+/** A blob's bytes (FileReader where Blob.arrayBuffer is missing: older Safari, jsdom). */
+export function readBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer().then((b) => new Uint8Array(b));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
+
+const head = (file: Blob) => readBytes(file.slice(0, 16));
 
 /** HEIC (iPhone) to JPEG: decoded pixels only, so nothing of the source's metadata survives. */
 async function heicToJpeg(file: Blob): Promise<Blob> {
@@ -46,7 +55,7 @@ export async function readSource(file: File): Promise<SourcePhoto> {
       blob = await heicToJpeg(file);
       kind = 'jpeg';
     }
-    const bytes = stripMetadata(new Uint8Array(await blob.arrayBuffer()), kind);
+    const bytes = stripMetadata(await readBytes(blob), kind);
     const original = new Blob([bytes as BlobPart], { type: mimeOf[kind] });
     // A file whose header looks right but which no decoder can read is refused here, not at upload.
     (await decode(original)).close();

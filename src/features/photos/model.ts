@@ -74,14 +74,10 @@ export interface Area {
  */
 export function cropRect(area: Area | null, image: { width: number; height: number }): Area | null {
   if (!area || !(area.width > 0) || !(area.height > 0) || !(image.width > 0) || !(image.height > 0)) return null;
-  let width = Math.min(area.width, image.width, image.height * CROP_ASPECT);
-  let height = width / CROP_ASPECT;
-  if (height > area.height * 1.01 && area.height < image.height) {
-    height = Math.min(area.height, image.height);
-    width = height * CROP_ASPECT;
-  }
-  width = Math.max(4, Math.floor(width / 4) * 4);
-  height = (width / 4) * 5;
+  // Whole multiples of 4 px wide, so the height (width * 5/4) is whole too and the ratio exact.
+  const width = Math.floor(Math.min(area.width, image.width, image.height * CROP_ASPECT) / 4) * 4;
+  if (width < 4) return null;
+  const height = (width / 4) * 5;
   if (width > image.width || height > image.height) return null;
   const x = Math.round(Math.min(Math.max(0, area.x), image.width - width));
   const y = Math.round(Math.min(Math.max(0, area.y), image.height - height));
@@ -90,8 +86,7 @@ export function cropRect(area: Area | null, image: { width: number; height: numb
 
 /** The size of the stored crop: the rectangle itself, scaled down to at most CROP_MAX_HEIGHT, always 4:5. */
 export function outputSize(rect: { width: number; height: number }): { width: number; height: number } {
-  const height = Math.min(rect.height, CROP_MAX_HEIGHT);
-  const width = Math.round((height * 4) / 5);
+  const width = Math.max(4, Math.floor(Math.min(rect.width, (CROP_MAX_HEIGHT * 4) / 5) / 4) * 4);
   return { width, height: (width / 4) * 5 };
 }
 

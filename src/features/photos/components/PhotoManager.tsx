@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -17,7 +17,7 @@ const ok = t.photos.toasts;
 /** The confirmation of 'Elimina Tutte le Foto'. */
 function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320}>
+    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320} closeButtonProps={{ 'aria-label': m.cancel }}>
       <Stack gap="md">
         <Text size="sm">{m.deleteAllText}</Text>
         <Group justify="flex-end" gap="sm">
@@ -37,6 +37,8 @@ function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boole
 function AddPhotos({ room, userId, add }: { room: number; userId: string; add: ReturnType<typeof usePhotoMutations>['add'] }) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
+  // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
+  const saved = useRef(new Set<string>());
   if (room <= 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,7 +48,14 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
   }
   const upload = () =>
     add.mutate(
-      { userId, photos: drafts, onProgress: (id, f) => setProgress((p) => ({ ...p, [id]: f })) },
+      {
+        userId,
+        photos: drafts,
+        onProgress: (id, f) => {
+          if (f >= 1) saved.current.add(id);
+          setProgress((p) => ({ ...p, [id]: f }));
+        },
+      },
       {
         onSuccess: () => {
           setDrafts([]);
@@ -55,7 +64,7 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
         },
         onError: (err) => {
           // Photos already saved appear in the grid; the rest stay chosen for another try.
-          setDrafts((d) => d.filter((x) => (progress[x.id] ?? 0) < 1));
+          setDrafts((d) => d.filter((x) => !saved.current.has(x.id)));
           toastError(e.upload(errorText(err)));
         },
       },
@@ -158,15 +167,15 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
         <LoadError error={photos.error} fallback={e.load} onRetry={() => void photos.refetch()} />
       ) : !photos.data ? (
         <Stack gap="sm" data-testid="photos-loading">
-          <Skeleton style={{ aspectRatio: '4 / 5' }} maw={320} mx="auto" w="100%" />
+          <Skeleton style={{ aspectRatio: '4 / 5' }} maw={240} mx="auto" w="100%" />
           <Skeleton h={80} />
         </Stack>
       ) : (
         <Stack gap="md">
           {selected ? (
             <>
-              <Box pos="relative" maw={320} mx="auto" w="100%" data-testid="photo-preview">
-                <Image src={selected.url} alt={m.preview} radius="md" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+              <Box pos="relative" maw={240} mx="auto" w="100%" data-testid="photo-preview">
+                <Image src={selected.url} alt={m.preview} radius="md" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                 {selected.is_primary && (
                   <Badge pos="absolute" top={8} left={8} color="pink">
                     {m.primary}
@@ -195,9 +204,9 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                     style={{ outline: photo.id === selected.id ? '3px solid var(--mantine-color-pink-6)' : undefined, borderRadius: 6 }}
                     data-testid="photo-thumb"
                   >
-                    <Image src={photo.url} alt="" radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                    <Image src={photo.url} alt="" radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                     {photo.is_primary && (
-                      <Badge pos="absolute" bottom={4} left={4} size="xs" color="pink">
+                      <Badge pos="absolute" bottom={4} left={4} right={4} size="xs" color="pink" tt="none" px={2}>
                         {m.primary}
                       </Badge>
                     )}

@@ -23,7 +23,7 @@ function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number;
   const url = useObjectUrl(photo.cropped);
   return (
     <Box pos="relative" data-testid="draft-photo">
-      <Image src={url ?? undefined} alt={p.thumb(n)} radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+      <Image src={url ?? undefined} alt={p.thumb(n)} radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
       {n === 1 && (
         <Badge pos="absolute" top={4} left={4} size="sm" color="pink">
           {p.primary}

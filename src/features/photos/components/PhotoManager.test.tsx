@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor, within } from '@/test/render.tsx';
+import { ApiError } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
+
+const api = vi.hoisted(() => ({
+  fetchListingPhotos: vi.fn(),
+  fetchPhotoListing: vi.fn(),
+  deletePhoto: vi.fn(),
+  deleteAllPhotos: vi.fn(),
+  setPrimaryPhoto: vi.fn(),
+  recropPhoto: vi.fn(),
+  uploadDraftPhotos: vi.fn(),
+  downloadSource: vi.fn(),
+  errorText: (err: unknown) => (err instanceof Error ? err.message : 'x'),
+}));
+vi.mock('../api.ts', () => api);
+const { PhotoManager } = await import('./PhotoManager.tsx');
+
+const m = t.photos.manager;
+const photo = (id: string, primary = false) => ({
+  id,
+  url: `http://x/storage/v1/object/public/listing_photos/u/l/${id}.jpg`,
+  original_url: null,
+  is_primary: primary,
+  created_at: '2026-11-20T10:00:00Z',
+  storage_path: `u/l/${id}.jpg`,
+  original_path: null,
+});
+
+describe('PhotoManager', () => {
+  beforeEach(() => {
+    Object.values(api).forEach((f) => 'mockReset' in f && f.mockReset());
+    api.fetchListingPhotos.mockResolvedValue([photo('a', true), photo('b'), photo('c')]);
+    api.fetchPhotoListing.mockResolvedValue({ user_id: 'u', is_premium: true });
+  });
+
+  it('shows the preview, the grid and the Primaria badge', async () => {
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: m.title });
+    expect(await within(dialog).findAllByTestId('photo-thumb')).toHaveLength(3);
+    expect(within(dialog).getByRole('button', { name: m.setPrimary })).toBeDisabled();
+    expect(within(dialog).getAllByText(m.primary)).toHaveLength(2); // preview and its thumbnail
+  });
+
+  it('sets another photo primary and toasts', async () => {
+    api.setPrimaryPhoto.mockResolvedValue(undefined);
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.select(2) }));
+    await userEvent.click(screen.getByRole('button', { name: m.setPrimary }));
+    await waitFor(() => expect(api.setPrimaryPhoto).toHaveBeenCalledWith('l', 'b'));
+    expect(await screen.findByText(t.photos.toasts.primarySet)).toBeInTheDocument();
+  });
+
+  it("says 'Errore durante ...' with the server's message when a delete fails", async () => {
+    api.deletePhoto.mockRejectedValue(new ApiError('refused', 'Accesso negato.'));
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.delete }));
+    expect(await screen.findByText(t.photos.errors.delete('Accesso negato.'))).toBeInTheDocument();
+  });
+
+  it('asks before deleting all, with the text about the listing and Premium', async () => {
+    api.deleteAllPhotos.mockResolvedValue(undefined);
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.deleteAll }));
+    const confirm = await screen.findByRole('dialog', { name: m.deleteAllTitle });
+    expect(confirm).toHaveTextContent(m.deleteAllText);
+    expect(api.deleteAllPhotos).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: m.deleteAllConfirm }));
+    await waitFor(() => expect(api.deleteAllPhotos).toHaveBeenCalledWith('l', expect.arrayContaining([expect.objectContaining({ id: 'a' })])));
+    expect(await screen.findByText(t.photos.toasts.allDeleted)).toBeInTheDocument();
+  });
+
+  it("says the photos could not be loaded", async () => {
+    api.fetchListingPhotos.mockRejectedValue(new ApiError('unexpected', 'boom'));
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    expect((await screen.findAllByText(t.photos.errors.load)).length).toBeGreaterThan(0);
+  });
+});

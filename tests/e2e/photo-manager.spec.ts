@@ -1,0 +1,219 @@
+/**
+ * 'Gestisci Foto Annuncio' at 360 px on giulia's seeded listings, opened from the owner's view
+ * of the listing page: add a photo carrying GPS (stored crop and original read back as
+ * service_role), re-crop by dragging and zooming, set another primary, delete one, and delete
+ * all on a Premium listing (it reverts to base). Olga (paused Premium) and Elena (Venezia,
+ * base) are used so the public search order the visitor specs expect does not change.
+ */
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { jpegMetadata } from '../../src/features/photos/metadata.ts';
+import { API, adultDevice, DEMO, expectNoSeriousA11yViolations, serviceKey, serviceRest, shot, signIn, t } from './support/frame.ts';
+
+const m = t.photos.manager;
+const ok = t.photos.toasts;
+
+interface PhotoRow {
+  id: string;
+  url: string;
+  original_url: string | null;
+  is_primary: boolean;
+  storage_path: string | null;
+  original_path: string | null;
+}
+
+const photosOf = (listingId: string) =>
+  serviceRest(`listing_photos?select=id,url,original_url,is_primary,storage_path,original_path&listing_id=eq.${listingId}&order=is_primary.desc,created_at.asc`) as Promise<PhotoRow[]>;
+
+async function giuliaListing(filter: string): Promise<{ id: string; title: string }> {
+  const [row] = (await serviceRest(`listings?select=id,title&user_id=eq.${DEMO.giulia.id}&${filter}&limit=1`)) as { id: string; title: string }[];
+  expect(row, `giulia's listing ${filter}`).toBeTruthy();
+  return row!;
+}
+
+/** A stored object's bytes and headers, through the public URL the row names. */
+async function download(url: string) {
+  const res = await fetch(url, { cache: 'no-store' });
+  return { status: res.status, cacheControl: res.headers.get('cache-control'), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The object names under a listing's folder, as service_role. */
+async function folderFiles(listingId: string): Promise<string[]> {
+  const key = await serviceKey();
+  const res = await fetch(`${API}/storage/v1/object/list/listing_photos`, {
+    method: 'POST',
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prefix: `${DEMO.giulia.id}/${listingId}`, limit: 100, offset: 0 }),
+  });
+  expect(res.ok).toBe(true);
+  return ((await res.json()) as { name: string; id: string | null }[]).filter((e) => e.id !== null).map((e) => e.name);
+}
+
+async function openManager(page: Page, listingId: string) {
+  await page.goto(`/listing/${listingId}`);
+  await page.getByTestId('owner-notice').getByRole('button', { name: m.open }).click();
+  const dialog = page.getByRole('dialog', { name: m.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('photo-preview').or(dialog.getByText(m.empty))).toBeVisible();
+  return dialog;
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await adultDevice(page);
+  await signIn(page, DEMO.giulia);
+});
+
+test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set primary and delete one', async ({ page }) => {
+  test.setTimeout(120_000);
+  const listing = await giuliaListing('city=eq.Venezia');
+  const before = await photosOf(listing.id);
+  expect(before.length).toBeLessThan(5);
+
+  // A phone photo, 1200 x 900 as stored but rotated (EXIF orientation 6: shown 900 x 1200), taken at home in Milan.
+  const gps = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6f97' } })
+    .composite([{ input: { create: { width: 300, height: 300, channels: 3, background: '#f4a261' } }, left: 100, top: 100 }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15 Pro' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 5000/100', GPSLongitudeRef: 'E', GPSLongitude: '9/1 11/1 2200/100' },
+    })
+    .toBuffer();
+  expect(jpegMetadata(new Uint8Array(gps)).gps).toBe(true);
+
+  const dialog = await openManager(page, listing.id);
+  await shot(page, 'photo-manager');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByTestId('photo-input').setInputFiles({ name: 'casa mia.jpg', mimeType: 'image/jpeg', buffer: gps });
+  const crop = page.getByRole('dialog', { name: t.photos.crop.title });
+  await expect(crop).toBeVisible();
+  await expect(crop.locator('img')).toBeVisible();
+  await shot(page, 'crop-dialog');
+  await expectNoSeriousA11yViolations(page);
+  await crop.getByRole('button', { name: t.photos.crop.save }).click();
+  await expect(crop).toBeHidden();
+  await dialog.getByRole('button', { name: m.addSave }).click();
+  await expectToast(page, ok.added);
+  await expect(dialog.getByTestId('photo-thumb')).toHaveCount(before.length + 1);
+
+  const afterAdd = await photosOf(listing.id);
+  const added = afterAdd.find((p) => !before.some((b) => b.id === p.id))!;
+  expect(added.url).toContain(`/storage/v1/object/public/listing_photos/${DEMO.giulia.id}/${listing.id}/`);
+  expect(added.storage_path).toMatch(new RegExp(`^${DEMO.giulia.id}/${listing.id}/\\d{13}-casa-mia\\.jpg$`));
+  const storedCrop = await download(added.url);
+  const storedOriginal = await download(added.original_url!);
+  expect(storedCrop.status).toBe(200);
+  expect(storedOriginal.status).toBe(200);
+  for (const stored of [storedCrop.bytes, storedOriginal.bytes]) {
+    expect(jpegMetadata(stored)).toMatchObject({ gps: false, xmp: false });
+    expect(Buffer.from(stored).toString('latin1')).not.toMatch(/iPhone|Apple|GPS/);
+  }
+  const cropMeta = await sharp(storedCrop.bytes).metadata();
+  expect(cropMeta.exif).toBeUndefined();
+  expect(cropMeta.width! / cropMeta.height!).toBe(0.8);
+  // The crop was taken from the upright picture (900 wide), not the stored 1200.
+  expect(cropMeta.width).toBeLessThanOrEqual(900);
+  const originalMeta = await sharp(storedOriginal.bytes).metadata();
+  expect([originalMeta.width, originalMeta.height, originalMeta.orientation]).toEqual([1200, 900, 6]);
+
+  // Re-crop the first photo: drag, zoom to 2.0, save.
+  const target = (await photosOf(listing.id))[0]!;
+  await dialog.getByTestId('photo-thumb').first().click();
+  await dialog.getByRole('button', { name: m.recrop }).click();
+  await expect(crop).toBeVisible();
+  await expect(crop.locator('img')).toBeVisible();
+  const zoom = crop.getByRole('slider', { name: t.photos.crop.zoom });
+  await zoom.focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  await expect(zoom).toHaveAttribute('aria-valuenow', '2');
+  const box = (await crop.getByTestId('crop-area').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });
+  await page.mouse.up();
+  await crop.getByRole('button', { name: t.photos.crop.save }).click();
+  await expectToast(page, ok.recropped);
+  await expect(crop).toBeHidden();
+  const recropped = (await photosOf(listing.id)).find((p) => p.id === target.id)!;
+  expect(recropped.url).not.toBe(target.url);
+  expect(recropped.storage_path).toMatch(/\/[0-9a-f-]{36}\.jpg$/);
+  expect(recropped.original_url).toBe(target.original_url);
+  const newFile = await download(recropped.url);
+  expect(newFile.status).toBe(200);
+  expect(newFile.cacheControl).toContain('max-age=3600');
+  const newMeta = await sharp(newFile.bytes).metadata();
+  expect(newMeta.width! / newMeta.height!).toBe(0.8);
+  expect((await download(target.url)).status).not.toBe(200);
+
+  // Another photo becomes the primary: exactly one primary, the chosen one.
+  await dialog.getByTestId('photo-thumb').nth(1).click();
+  const chosen = (await photosOf(listing.id))[1]!;
+  await dialog.getByRole('button', { name: m.setPrimary }).click();
+  await expectToast(page, ok.primarySet);
+  await expect.poll(async () => (await photosOf(listing.id)).filter((p) => p.is_primary).map((p) => p.id)).toEqual([chosen.id]);
+  await expect(dialog.getByTestId('photo-thumb').first().getByText(m.primary)).toBeVisible();
+
+  // Delete the photo just added: its row and both its files go.
+  const index = (await photosOf(listing.id)).findIndex((p) => p.id === added.id);
+  await dialog.getByTestId('photo-thumb').nth(index).click();
+  await dialog.getByRole('button', { name: m.delete }).click();
+  await expectToast(page, ok.deleted);
+  await expect(dialog.getByTestId('photo-thumb')).toHaveCount(before.length);
+  expect((await photosOf(listing.id)).map((p) => p.id)).not.toContain(added.id);
+  const files = await folderFiles(listing.id);
+  expect(files).not.toContain(added.storage_path!.split('/').pop());
+  expect(files).not.toContain(added.original_path!.split('/').pop());
+});
+
+test('deleting all photos of a Premium listing keeps it and ends its promotion', async ({ page }) => {
+  const listing = await giuliaListing('is_premium=eq.true&is_paused=eq.true');
+  expect((await photosOf(listing.id)).length).toBeGreaterThan(0);
+
+  const dialog = await openManager(page, listing.id);
+  await dialog.getByRole('button', { name: m.deleteAll }).click();
+  const confirm = page.getByRole('dialog', { name: m.deleteAllTitle });
+  await expect(confirm).toContainText(m.deleteAllText);
+  await shot(page, 'photo-manager-delete-all');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: m.deleteAllConfirm }).click();
+  await expectToast(page, ok.allDeleted);
+  await expect(dialog.getByText(m.empty)).toBeVisible();
+
+  expect(await photosOf(listing.id)).toEqual([]);
+  expect(await folderFiles(listing.id)).toEqual([]);
+  const [row] = (await serviceRest(`listings?select=id,is_premium,promotion_mode,promotion_start_at,promotion_end_at&id=eq.${listing.id}`)) as Record<string, unknown>[];
+  expect(row).toEqual({ id: listing.id, is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
+});
+
+test('a connection lost while saving a photo leaves no file behind and says so', async ({ page }) => {
+  const listing = await giuliaListing('city=eq.Rimini');
+  const rowsBefore = await photosOf(listing.id);
+  const filesBefore = (await folderFiles(listing.id)).sort();
+  const jpeg = await sharp({ create: { width: 500, height: 700, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
+
+  const dialog = await openManager(page, listing.id);
+  // Both files reach Storage; the connection drops when the row is written.
+  await page.route('**/rest/v1/listing_photos*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  await dialog.getByTestId('photo-input').setInputFiles({ name: 'prova.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  const crop = page.getByRole('dialog', { name: t.photos.crop.title });
+  await expect(crop.locator('img')).toBeVisible();
+  await crop.getByRole('button', { name: t.photos.crop.save }).click();
+  await dialog.getByRole('button', { name: m.addSave }).click();
+  await expect(page.getByText(/^Errore durante il caricamento delle foto: /)).toBeVisible();
+  // The chosen photo stays, ready for another try.
+  await expect(dialog.getByTestId('draft-photo')).toHaveCount(1);
+
+  expect((await photosOf(listing.id)).map((p) => p.id)).toEqual(rowsBefore.map((p) => p.id));
+  await expect.poll(async () => (await folderFiles(listing.id)).sort()).toEqual(filesBefore);
+
+  // Back online, the same photo is saved.
+  await page.unroute('**/rest/v1/listing_photos*');
+  await dialog.getByRole('button', { name: m.addSave }).click();
+  await expectToast(page, ok.added);
+  await expect.poll(async () => (await photosOf(listing.id)).length).toBe(rowsBefore.length + 1);
+  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 2);
+});
