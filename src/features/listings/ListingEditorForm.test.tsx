@@ -14,6 +14,12 @@ vi.mock('@/features/listings/api.ts', async (orig) => ({
   createListing: (...args: unknown[]) => createListing(...args),
 }));
 
+const uploadDraftPhotos = vi.fn();
+vi.mock('@/features/photos/index.ts', async (orig) => ({
+  ...(await orig<typeof import('@/features/photos/index.ts')>()),
+  uploadDraftPhotos: (...args: unknown[]) => uploadDraftPhotos(...args),
+}));
+
 const { ListingEditorForm } = await import('./ListingEditorForm.tsx');
 // A long form in jsdom on a shared machine: renders take seconds.
 configure({ asyncUtilTimeout: 8000 });
@@ -153,5 +159,27 @@ describe('ListingEditorForm (new)', { timeout: 60_000 }, () => {
     expect(draft?.creationKey).toBe('kept-key');
     expect(draft?.values.title).toBe('Giulia, dolce e raffinata');
     expect((createListing.mock.calls[0]![0] as { p_creation_key: string }).p_creation_key).toBe('kept-key');
+  });
+
+  it('photos that fail to upload after the listing exists stay in its edit draft, the listing is kept', async () => {
+    const blob = (c: string) => new Blob([c], { type: 'image/jpeg' });
+    const photos = ['a', 'b'].map((id) => ({ id, name: `${id}.jpg`, cropped: blob(id), original: blob(id) }));
+    createListing.mockResolvedValue({ id: 'b0000000-0000-4000-8000-000000000002' });
+    uploadDraftPhotos.mockImplementation(async ({ onProgress }: { onProgress: (id: string, f: number) => void }) => {
+      onProgress('a', 1);
+      onProgress('b', 0.4);
+      throw new ApiError('offline', 'Connessione assente.');
+    });
+    renderNew({ values: emptyListingForm(), photos, creationKey: 'k-photos', updatedAt: 1 });
+    await screen.findByTestId('credit-balance');
+    await fillValid();
+    fireEvent.click(screen.getByTestId('listing-submit'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/edit-listing/b0000000-0000-4000-8000-000000000002'));
+    expect(await loadDraft(KEY)).toBeNull();
+    const kept = await loadDraft(draftKey(USER, 'b0000000-0000-4000-8000-000000000002'));
+    expect(kept?.photos.map((p) => p.id)).toEqual(['b']);
+    expect(kept?.listingId).toBe('b0000000-0000-4000-8000-000000000002');
+    expect(screen.getByText(m.photosFailed, { exact: false })).toBeInTheDocument();
+    await clearDraft(draftKey(USER, 'b0000000-0000-4000-8000-000000000002'));
   });
 });

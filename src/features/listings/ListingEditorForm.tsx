@@ -61,15 +61,18 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
 
   // The draft follows every change (and the photos chosen); an untouched edit form keeps none.
   const latest = useRef<ListingDraft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const dirty = form.isDirty() || photos.length > 0;
   useEffect(() => {
     if (!dirty) return;
     const next: ListingDraft = { values: form.values, photos, creationKey, listingId: listing?.id, updatedAt: Date.now() };
     latest.current = next;
-    const timer = setTimeout(() => void saveDraft(key, next), SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(() => void saveDraft(key, next), SAVE_DELAY_MS);
+    return () => clearTimeout(timer.current);
   }, [form.values, photos, dirty, key, creationKey, listing?.id]);
+  /** Writes the pending draft now; no delayed write follows (it would bring back a draft cleared after success). */
   const flush = async () => {
+    clearTimeout(timer.current);
     if (latest.current) await saveDraft(key, latest.current);
   };
   useEffect(() => {
