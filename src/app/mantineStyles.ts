@@ -40,6 +40,7 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Menu.css';

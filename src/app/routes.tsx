@@ -33,6 +33,7 @@ const ProfileSettingsPage = dataScreen(() => import('@/features/profile/componen
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
+const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -80,8 +81,8 @@ export const routes: RouteObject[] = [
           placeholder(paths.ticket, p.ticketDetail),
           placeholder(paths.myCoupons, p.myCoupons),
           route(paths.dashboard, title.dashboard, <DashboardPage />),
-          placeholder(paths.newListing, p.newListing),
-          placeholder(paths.editListing, p.editListing),
+          route(paths.newListing, t.listingEditor.newTitle, <ListingEditorPage />),
+          route(paths.editListing, t.listingEditor.editTitle, <ListingEditorPage />),
           placeholder(paths.promoteListing, p.promoteListing),
           placeholder(paths.buyCredits, p.buyCredits),
           route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),

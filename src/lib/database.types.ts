@@ -297,6 +297,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -332,6 +333,7 @@ export type Database = {
           category: string
           city: string
           created_at?: string
+          creation_key?: string | null
           description: string
           ethnicity?: string[]
           expires_at?: string
@@ -367,6 +369,7 @@ export type Database = {
           category?: string
           city?: string
           created_at?: string
+          creation_key?: string | null
           description?: string
           ethnicity?: string[]
           expires_at?: string
@@ -880,6 +883,7 @@ export type Database = {
           p_breast_type?: string[]
           p_category: string
           p_city: string
+          p_creation_key?: string
           p_description: string
           p_ethnicity?: string[]
           p_eye_color?: string[]
@@ -900,6 +904,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -992,6 +997,7 @@ export type Database = {
         Returns: Json
       }
       listing_detail: { Args: { p_id: string }; Returns: Json }
+      listing_rules: { Args: Record<PropertyKey, never>; Returns: Json }
       mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
       night_bump_slot_start: { Args: { p_now?: string }; Returns: string }
       notify_expiring_listings: { Args: { p_now?: string }; Returns: number }
@@ -1005,6 +1011,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -1063,6 +1070,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -1124,6 +1132,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string
@@ -1168,6 +1177,7 @@ export type Database = {
           category: string
           city: string
           created_at: string
+          creation_key: string | null
           description: string
           ethnicity: string[]
           expires_at: string

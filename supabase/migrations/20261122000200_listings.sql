@@ -34,6 +34,8 @@ create table public.listings (
   meeting_location text[] not null default '{}',
   offered_services text[] not null default '{}',
   hourly_rate numeric(8, 2),
+  -- The client's key for one 'Pubblica': a repeated create_listing with it returns the same listing.
+  creation_key uuid,
   search tsvector generated always as (
     setweight(to_tsvector('italian'::regconfig, coalesce(title, '')), 'A')
     || setweight(to_tsvector('italian'::regconfig, coalesce(city, '') || ' ' || coalesce(zone, '')), 'B')
@@ -108,6 +110,7 @@ create index listings_public_order_idx on public.listings
   (is_premium desc, last_bumped_at desc nulls last, created_at desc) where not is_paused;
 create index listings_expires_at_idx on public.listings (expires_at) where not is_paused;
 create index listings_promotion_end_idx on public.listings (promotion_end_at) where is_premium;
+create unique index listings_creation_key_idx on public.listings (user_id, creation_key) where creation_key is not null;
 create index listings_category_city_idx on public.listings (category, lower(city));
 create index listings_search_idx on public.listings using gin (search);
 create index listings_city_trgm_idx on public.listings using gin (city extensions.gin_trgm_ops);
@@ -126,51 +129,117 @@ create trigger listings_set_updated_at before update on public.listings
   for each row execute function public.set_updated_at();
 
 /**
- * Validates a listing with Italian messages before the check constraints would answer in
- * English: runs on insert (create_listing) and on the owner's direct column updates.
+ * The bounds and Italian messages of a listing's fields and its value lists, in one place:
+ * validate_listing checks with them and `npm run gen:types` writes them for the app's form
+ * (src/features/listings/listingFormRules.generated.ts). The check constraints above are the
+ * backstop behind the trigger; tests/db/listing-rules.test.ts holds them to these values.
+ */
+create or replace function public.listing_rules() returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select $rules${
+    "title": {"min": 5, "max": 120, "message": "Il titolo deve contenere da 5 a 120 caratteri.", "code": "invalid_title"},
+    "description": {"min": 20, "max": 5000, "message": "La descrizione deve contenere da 20 a 5000 caratteri.", "code": "invalid_description"},
+    "city": {"min": 2, "max": 80, "message": "Indica una città valida.", "code": "invalid_city"},
+    "zone": {"max": 80, "message": "La zona può contenere al massimo 80 caratteri.", "code": "invalid_zone"},
+    "age": {"min": 18, "max": 99, "message": "L'età deve essere compresa tra 18 e 99 anni.", "code": "invalid_age"},
+    "hourly_rate": {"min": 0, "max": 10000, "message": "La tariffa oraria non è valida.", "code": "invalid_hourly_rate"},
+    "category": {"message": "Categoria non valida.", "code": "invalid_category"},
+    "option": {"message": "Uno o più valori selezionati non sono validi.", "code": "invalid_option"},
+    "options": {
+      "category": ["donne", "uomini", "trans", "coppie", "massaggi"],
+      "ethnicity": ["europea", "latina", "asiatica", "africana", "araba", "indiana", "mediterranea", "mista"],
+      "nationality": ["italiana", "albanese", "brasiliana", "cinese", "colombiana", "cubana", "francese", "moldava", "polacca", "romena", "russa", "spagnola", "ucraina", "venezuelana", "altra"],
+      "breast_type": ["naturale", "rifatto"],
+      "hair_color": ["bionda", "castana", "mora", "rossa", "nera", "colorata"],
+      "body_type": ["magra", "snella", "atletica", "normale", "formosa", "curvy"],
+      "eye_color": ["azzurri", "verdi", "castani", "neri", "grigi", "nocciola"],
+      "meeting_type": ["cena", "aperitivo", "relax", "massaggio", "viaggio", "altro"],
+      "availability_for": ["mattina", "pomeriggio", "sera", "notte", "weekend"],
+      "meeting_location": ["mio-domicilio", "tuo-domicilio", "hotel", "esterno", "online"],
+      "offered_services": ["69", "baci-profondi", "bacio-leggero", "due-ragazze", "girlfriend-experience", "massaggio-professionale", "massaggio-prostatico", "massaggio-sensuale-con-corpo", "massaggio-tantrico", "masturbazione-con-mano", "orale-coperto-con-condom", "orale-scoperto", "orgasmo-multiplo", "porn-star-experience", "rapporto-anale", "rapporto-sessuale", "rimming", "sesso-orale", "venuta-in-bocca", "venuta-su-seno", "altro"]
+    }
+  }$rules$::jsonb
+$$;
+
+revoke all on function public.listing_rules() from public;
+grant execute on function public.listing_rules() to anon, authenticated, service_role;
+
+/** Raises a rule's Italian message with its code as the detail. */
+create or replace function private.raise_listing_rule(p_rule jsonb) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception '%', p_rule ->> 'message' using errcode = 'P0001', detail = p_rule ->> 'code';
+end
+$$;
+
+revoke all on function private.raise_listing_rule(jsonb) from public;
+grant execute on function private.raise_listing_rule(jsonb) to authenticated, service_role;
+
+/** Whether a text's length (characters, as char_length counts them) is within a rule's min and max. */
+create or replace function private.listing_text_fits(p_value text, p_rule jsonb) returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_value is not null
+     and char_length(p_value) >= coalesce((p_rule ->> 'min')::integer, 0)
+     and char_length(p_value) <= (p_rule ->> 'max')::integer
+$$;
+
+revoke all on function private.listing_text_fits(text, jsonb) from public;
+grant execute on function private.listing_text_fits(text, jsonb) to authenticated, service_role;
+
+/**
+ * Validates a listing with the Italian messages of listing_rules() before the check
+ * constraints would answer in English: runs on insert (create_listing) and on the owner's
+ * direct column updates. Texts are trimmed of spaces first; an empty zone is no zone.
  */
 create or replace function public.validate_listing() returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  r jsonb := public.listing_rules();
+  row_values jsonb;
+  field text;
 begin
   new.title := trim(new.title);
   new.city := trim(new.city);
   new.zone := nullif(trim(new.zone), '');
   new.description := trim(new.description);
-  if new.title is null or char_length(new.title) < 5 or char_length(new.title) > 120 then
-    raise exception 'Il titolo deve contenere da 5 a 120 caratteri.' using errcode = 'P0001', detail = 'invalid_title';
+  if not private.listing_text_fits(new.title, r -> 'title') then
+    perform private.raise_listing_rule(r -> 'title');
   end if;
-  if new.description is null or char_length(new.description) < 20 or char_length(new.description) > 5000 then
-    raise exception 'La descrizione deve contenere da 20 a 5000 caratteri.' using errcode = 'P0001', detail = 'invalid_description';
+  if not private.listing_text_fits(new.description, r -> 'description') then
+    perform private.raise_listing_rule(r -> 'description');
   end if;
-  if new.city is null or char_length(new.city) < 2 or char_length(new.city) > 80 then
-    raise exception 'Indica una città valida.' using errcode = 'P0001', detail = 'invalid_city';
+  if not private.listing_text_fits(new.city, r -> 'city') then
+    perform private.raise_listing_rule(r -> 'city');
   end if;
-  if new.zone is not null and char_length(new.zone) > 80 then
-    raise exception 'La zona può contenere al massimo 80 caratteri.' using errcode = 'P0001', detail = 'invalid_zone';
+  if new.zone is not null and not private.listing_text_fits(new.zone, r -> 'zone') then
+    perform private.raise_listing_rule(r -> 'zone');
   end if;
-  if new.age is null or new.age < 18 or new.age > 99 then
-    raise exception 'L''età deve essere compresa tra 18 e 99 anni.' using errcode = 'P0001', detail = 'invalid_age';
+  if new.age is null or new.age < (r #>> '{age,min}')::integer or new.age > (r #>> '{age,max}')::integer then
+    perform private.raise_listing_rule(r -> 'age');
   end if;
-  if new.category is null or new.category not in ('donne', 'uomini', 'trans', 'coppie', 'massaggi') then
-    raise exception 'Categoria non valida.' using errcode = 'P0001', detail = 'invalid_category';
+  if new.category is null or not (r #> '{options,category}') ? new.category then
+    perform private.raise_listing_rule(r -> 'category');
   end if;
-  if new.hourly_rate is not null and (new.hourly_rate < 0 or new.hourly_rate > 10000) then
-    raise exception 'La tariffa oraria non è valida.' using errcode = 'P0001', detail = 'invalid_hourly_rate';
+  if new.hourly_rate is not null
+     and (new.hourly_rate < (r #>> '{hourly_rate,min}')::numeric or new.hourly_rate > (r #>> '{hourly_rate,max}')::numeric) then
+    perform private.raise_listing_rule(r -> 'hourly_rate');
   end if;
-  if not (coalesce(new.ethnicity, '{}') <@ array['europea', 'latina', 'asiatica', 'africana', 'araba', 'indiana', 'mediterranea', 'mista']::text[]
-      and coalesce(new.nationality, '{}') <@ array['italiana', 'albanese', 'brasiliana', 'cinese', 'colombiana', 'cubana', 'francese', 'moldava', 'polacca', 'romena', 'russa', 'spagnola', 'ucraina', 'venezuelana', 'altra']::text[]
-      and coalesce(new.breast_type, '{}') <@ array['naturale', 'rifatto']::text[]
-      and coalesce(new.hair_color, '{}') <@ array['bionda', 'castana', 'mora', 'rossa', 'nera', 'colorata']::text[]
-      and coalesce(new.body_type, '{}') <@ array['magra', 'snella', 'atletica', 'normale', 'formosa', 'curvy']::text[]
-      and coalesce(new.eye_color, '{}') <@ array['azzurri', 'verdi', 'castani', 'neri', 'grigi', 'nocciola']::text[]
-      and coalesce(new.meeting_type, '{}') <@ array['cena', 'aperitivo', 'relax', 'massaggio', 'viaggio', 'altro']::text[]
-      and coalesce(new.availability_for, '{}') <@ array['mattina', 'pomeriggio', 'sera', 'notte', 'weekend']::text[]
-      and coalesce(new.meeting_location, '{}') <@ array['mio-domicilio', 'tuo-domicilio', 'hotel', 'esterno', 'online']::text[]
-      and coalesce(new.offered_services, '{}') <@ array['69', 'baci-profondi', 'bacio-leggero', 'due-ragazze', 'girlfriend-experience', 'massaggio-professionale', 'massaggio-prostatico', 'massaggio-sensuale-con-corpo', 'massaggio-tantrico', 'masturbazione-con-mano', 'orale-coperto-con-condom', 'orale-scoperto', 'orgasmo-multiplo', 'porn-star-experience', 'rapporto-anale', 'rapporto-sessuale', 'rimming', 'sesso-orale', 'venuta-in-bocca', 'venuta-su-seno', 'altro']::text[]) then
-    raise exception 'Uno o più valori selezionati non sono validi.' using errcode = 'P0001', detail = 'invalid_option';
-  end if;
+  row_values := to_jsonb(new);
+  for field in select k from jsonb_object_keys(r -> 'options') k where k <> 'category' loop
+    if not coalesce(row_values -> field, '[]') <@ (r -> 'options' -> field) then
+      perform private.raise_listing_rule(r -> 'option');
+    end if;
+  end loop;
   return new;
 end
 $$;

@@ -81,7 +81,9 @@ $$;
 /**
  * Publishes a listing: validates it (trigger validate_listing, Italian messages), charges
  * listing_creation_cost (10) crediti as a listing_creation transaction and sets
- * expires_at to now + listing_duration_days (30).
+ * expires_at to now + listing_duration_days (30). A repeated call with the same
+ * p_creation_key (a double click, a retry after a lost answer) returns the listing the first
+ * call made and charges nothing.
  */
 create or replace function private.create_listing(
   p_title text,
@@ -100,7 +102,8 @@ create or replace function private.create_listing(
   p_meeting_type text[] default '{}',
   p_availability_for text[] default '{}',
   p_meeting_location text[] default '{}',
-  p_offered_services text[] default '{}'
+  p_offered_services text[] default '{}',
+  p_creation_key uuid default null
 ) returns public.listings
 language plpgsql
 security definer
@@ -112,15 +115,28 @@ declare
   days integer := private.setting_int('listing_duration_days', 30);
   l public.listings;
 begin
-  insert into public.listings (user_id, title, category, city, zone, age, description, hourly_rate,
-    ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for,
-    meeting_location, offered_services, slug, expires_at)
-  values (uid, p_title, p_category, p_city, p_zone, p_age, p_description, p_hourly_rate,
-    coalesce(p_ethnicity, '{}'), coalesce(p_nationality, '{}'), coalesce(p_breast_type, '{}'), coalesce(p_hair_color, '{}'),
-    coalesce(p_body_type, '{}'), coalesce(p_eye_color, '{}'), coalesce(p_meeting_type, '{}'), coalesce(p_availability_for, '{}'),
-    coalesce(p_meeting_location, '{}'), coalesce(p_offered_services, '{}'),
-    public.slugify_listing(p_title, p_city), now() + make_interval(days => days))
-  returning * into l;
+  select * into l from public.listings x where x.user_id = uid and x.creation_key = p_creation_key;
+  if found then
+    return l;
+  end if;
+  begin
+    insert into public.listings (user_id, title, category, city, zone, age, description, hourly_rate,
+      ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for,
+      meeting_location, offered_services, slug, expires_at, creation_key)
+    values (uid, p_title, p_category, p_city, p_zone, p_age, p_description, p_hourly_rate,
+      coalesce(p_ethnicity, '{}'), coalesce(p_nationality, '{}'), coalesce(p_breast_type, '{}'), coalesce(p_hair_color, '{}'),
+      coalesce(p_body_type, '{}'), coalesce(p_eye_color, '{}'), coalesce(p_meeting_type, '{}'), coalesce(p_availability_for, '{}'),
+      coalesce(p_meeting_location, '{}'), coalesce(p_offered_services, '{}'),
+      public.slugify_listing(p_title, p_city), now() + make_interval(days => days), p_creation_key)
+    returning * into l;
+  exception when unique_violation then
+    -- A concurrent call with the same key committed first (this insert waited for it).
+    select * into l from public.listings x where x.user_id = uid and x.creation_key = p_creation_key;
+    if not found then
+      raise;
+    end if;
+    return l;
+  end;
   perform private.spend_credits(uid, cost, 'listing_creation', 'Pubblicazione annuncio: ' || l.title, l.id);
   return l;
 end
@@ -376,14 +392,14 @@ revoke execute on function private.lock_own_listing(uuid, boolean) from public, 
 revoke execute on function private.freeze_listing(uuid) from public, anon, authenticated;
 revoke execute on function private.pending_discount(uuid) from public, anon, authenticated;
 revoke execute on function private.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
-  text[], text[], text[], text[], text[], text[], text[]) from public, anon;
+  text[], text[], text[], text[], text[], text[], text[], uuid) from public, anon;
 revoke execute on function private.renew_listing(uuid) from public, anon;
 revoke execute on function private.pause_listing(uuid) from public, anon;
 revoke execute on function private.resume_listing(uuid) from public, anon;
 revoke execute on function private.promote_listing(uuid, text, integer, timestamptz) from public, anon;
 revoke execute on function private.reset_listing_promotion(uuid) from public, anon;
 grant execute on function private.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[],
-  text[], text[], text[], text[], text[], text[], text[]), private.renew_listing(uuid), private.pause_listing(uuid),
+  text[], text[], text[], text[], text[], text[], text[], uuid), private.renew_listing(uuid), private.pause_listing(uuid),
   private.resume_listing(uuid), private.promote_listing(uuid, text, integer, timestamptz),
   private.reset_listing_promotion(uuid) to authenticated, service_role;
 
@@ -409,13 +425,14 @@ create or replace function public.create_listing(
   p_meeting_type text[] default '{}',
   p_availability_for text[] default '{}',
   p_meeting_location text[] default '{}',
-  p_offered_services text[] default '{}'
+  p_offered_services text[] default '{}',
+  p_creation_key uuid default null
 ) returns public.listings
 language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.create_listing(p_title, p_category, p_city, p_age, p_description, p_zone, p_hourly_rate, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services)
+  select * from private.create_listing(p_title, p_category, p_city, p_age, p_description, p_zone, p_hourly_rate, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_creation_key)
 $$;
 
 /** The API's entry point to private.renew_listing, the SECURITY DEFINER body. */
@@ -465,13 +482,13 @@ as $$
   select * from private.reset_listing_promotion(p_listing_id)
 $$;
 
-revoke execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[]) from public, anon;
+revoke execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], uuid) from public, anon;
 revoke execute on function public.renew_listing(uuid) from public, anon;
 revoke execute on function public.pause_listing(uuid) from public, anon;
 revoke execute on function public.resume_listing(uuid) from public, anon;
 revoke execute on function public.promote_listing(uuid, text, integer, timestamptz) from public, anon;
 revoke execute on function public.reset_listing_promotion(uuid) from public, anon;
-grant execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[]),
+grant execute on function public.create_listing(text, text, text, integer, text, text, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], uuid),
   public.renew_listing(uuid), public.pause_listing(uuid), public.resume_listing(uuid),
   public.promote_listing(uuid, text, integer, timestamptz),
   public.reset_listing_promotion(uuid) to authenticated, service_role;

@@ -1,5 +1,6 @@
 /** The listings feature's backend calls (public reads, detail, report, delete). */
-import { notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
+import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
 import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
 import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
@@ -224,4 +225,32 @@ export async function fetchRenewalQuote(userId: string): Promise<RenewalQuote> {
 export async function renewListing(id: string): Promise<void> {
   const supabase = await loadSupabase();
   await unwrap(supabase.rpc('renew_listing', { p_listing_id: id }));
+}
+
+// ---------------------------------------------------------------------------------------
+// The listing editor: cost and balance, create, update.
+
+/** What creating costs (the setting create_listing charges), the photo limit (the trigger's) and the caller's balance. */
+export async function fetchCreationBudget(userId: string): Promise<{ cost: number; credits: number; maxPhotos: number }> {
+  const supabase = await loadSupabase();
+  const [settings, profile] = await Promise.all([
+    unwrap(supabase.from('settings').select('key, value').in('key', ['listing_creation_cost', 'max_photos_per_listing'])),
+    unwrap(supabase.from('profiles').select('credits').eq('id', userId).single()),
+  ]);
+  const setting = (key: string) => Number(settings.find((s) => s.key === key)?.value);
+  return { cost: setting('listing_creation_cost'), credits: profile.credits, maxPhotos: setting('max_photos_per_listing') };
+}
+
+/** Publishes a listing through create_listing (charges the cost once per creation key); resolves with its id. */
+export async function createListing(args: Functions['create_listing']['Args']): Promise<{ id: string }> {
+  const supabase = await loadSupabase();
+  const row = await unwrap(supabase.rpc('create_listing', args));
+  return { id: row.id };
+}
+
+/** Saves the owner's changes to a listing's content columns (never charges). */
+export async function updateListing(id: string, columns: Database['public']['Tables']['listings']['Update']): Promise<void> {
+  const supabase = await loadSupabase();
+  const rows = await unwrap(supabase.from('listings').update(columns).eq('id', id).select('id'));
+  if (!rows?.length) throw new ApiError('refused', t.listingEditor.notFound, 'listing_not_found');
 }

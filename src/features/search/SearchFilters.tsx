@@ -3,7 +3,7 @@ import { Autocomplete, Button, Group, MultiSelect, NumberInput, Select, SimpleGr
 import { t } from '@/lib/catalogue/index.ts';
 import { label as valueLabel, options, type SearchParams } from '@/features/listings/index.ts';
 import { ARRAY_FILTERS } from './model.ts';
-import { suggestCities } from './italianCities.ts';
+import { suggestCities } from '@/lib/italianCities.ts';
 
 const CATEGORY_OPTIONS = options('category');
 const FIELD_LABELS = t.listings.detail.fields;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
-import { suggestCities } from './italianCities.ts';
+import { suggestCities } from '@/lib/italianCities.ts';
 
 describe('search filters in the URL', () => {
   it('round-trips every filter', () => {

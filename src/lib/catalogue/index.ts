@@ -6,6 +6,7 @@ import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
+import { listingEditor } from './listingEditor.ts';
 import { listings } from './listings.ts';
 import { myListings } from './myListings.ts';
 import { notifications } from './notifications.ts';
@@ -24,6 +25,7 @@ export const t = {
   profile,
   legal,
   listings,
+  listingEditor,
   search,
   pwa,
   myListings,

@@ -1,4 +1,4 @@
-/** Italian provincial capitals and large towns, for the city typeahead (proper nouns, not catalogue copy). */
+/** Italian provincial capitals and large towns, for the city typeaheads of the search and the listing form (proper nouns, not catalogue copy). */
 export const ITALIAN_CITIES: readonly string[] = [
   'Agrigento', 'Alessandria', 'Ancona', 'Andria', 'Aosta', 'Arezzo', 'Ascoli Piceno', 'Asti', 'Avellino', 'Bari',
   'Barletta', 'Belluno', 'Benevento', 'Bergamo', 'Biella', 'Bologna', 'Bolzano', 'Brescia', 'Brindisi', 'Busto Arsizio',

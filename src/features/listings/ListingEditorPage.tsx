@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { useViewer } from '@/features/auth/index.ts';
+import { t } from '@/lib/catalogue/index.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { paths } from '@/lib/paths.ts';
+import { draftKey, loadDraft, type ListingDraft } from './draftStore.ts';
+import { ListingEditorForm } from './ListingEditorForm.tsx';
+import { ownListingQuery } from './queries.ts';
+
+const m = t.listingEditor;
+
+/** The user's draft of a listing, once IndexedDB has answered (undefined until then). */
+function useDraft(key: string | null): ListingDraft | null | undefined {
+  const [draft, setDraft] = useState<{ key: string; value: ListingDraft | null }>();
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    void loadDraft(key).then((value) => live && setDraft({ key, value }));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return draft && draft.key === key ? draft.value : undefined;
+}
+
+function Waiting() {
+  return (
+    <Stack align="center" py="xl" role="status" mih="60dvh">
+      <Loader aria-hidden />
+      <Text size="sm">{m.loading}</Text>
+    </Stack>
+  );
+}
+
+function NotFound() {
+  return (
+    <Container size={640} px="sm" py="lg">
+      <Stack gap="sm" role="alert">
+        <Title order={1} size="h3">
+          {m.notFound}
+        </Title>
+        <Text c="dimmed">{m.notFoundHint}</Text>
+        <Button component={Link} to={paths.myListings} variant="light">
+          {m.toMyListings}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /new-listing and /edit-listing/:id (only the caller's own listing; anyone else's is not found). */
+export default function ListingEditorPage() {
+  const { id } = useParams<{ id: string }>();
+  const { user } = useViewer();
+  const userId = user?.id;
+  const draft = useDraft(userId ? draftKey(userId, id ?? null) : null);
+  const own = useQuery({ ...ownListingQuery(userId, id ?? ''), enabled: !!id && !!userId });
+  if (!userId || draft === undefined) return <Waiting />;
+  if (!id) return <ListingEditorForm key="new" userId={userId} draft={draft} />;
+  if (own.isPending) return <Waiting />;
+  if (own.isError) {
+    return (
+      <Container size={640} px="sm" py="lg">
+        <LoadError error={own.error} fallback={m.loadFailed} onRetry={() => void own.refetch()} />
+      </Container>
+    );
+  }
+  if (!own.data) return <NotFound />;
+  return <ListingEditorForm key={id} userId={userId} listing={own.data} draft={draft} />;
+}
