@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Box, Button, Group } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
-import { signOutEverywhere, useViewer } from '@/features/auth/index.ts';
+import { authPath, signOutEverywhere, useViewer } from '@/features/auth/index.ts';
 import { clearPersistedState } from './stores.ts';
 import { paths } from '@/lib/paths.ts';
 
@@ -20,7 +20,7 @@ export function BrandMark() {
   );
 }
 
-/** The sticky header of SPEC §2. */
+/** The sticky header: logo, search, the viewer's controls. */
 export function Header() {
   const viewer = useViewer();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function Header() {
       await signOutEverywhere();
     } finally {
       await clearPersistedState();
-      navigate(paths.home, { replace: true });
+      void navigate(paths.home, { replace: true });
     }
   }
 
@@ -75,7 +75,7 @@ export function Header() {
               />
             </Suspense>
           ) : (
-            <Button component={Link} to="/auth?tab=login" size="compact-sm" variant="outline" px={8}>
+            <Button component={Link} to={authPath('login')} size="compact-sm" variant="outline" px={8}>
               {h.login}
             </Button>
           )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, normalisePhone } from './phone.ts';
 
-describe('normalisePhone (SPEC §5)', () => {
+describe('normalisePhone', () => {
   it('removes all whitespace', () => {
     expect(normalisePhone(' 333 123\t45 67 ')).toBe('+393331234567');
   });

@@ -52,12 +52,12 @@ describe('pause / resume', () => {
   it('freezes the listing clock while paused and restores the remaining time from now', async () => {
     const u = await makeUser();
     const l = await createListing(u);
-    const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
+    const paused = expectOk<any>(await u.client.rpc('pause_listing', { p_listing_id: l.id }));
     expect(paused.is_paused).toBe(true);
     const remainingBefore = ms(l.expires_at, paused.paused_at);
     // ten days pass while paused
     await travel(l.id, 10 * DAY);
-    const resumed = expectOk(await u.client.rpc('resume_listing', { p_listing_id: l.id })) as any;
+    const resumed = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: l.id }));
     expect(resumed.is_paused).toBe(false);
     expect(resumed.paused_at).toBeNull();
     expect(resumed.remaining_expires_at_duration).toBeNull();
@@ -69,7 +69,7 @@ describe('pause / resume', () => {
     const city = `Pausa ${Date.now().toString(36)}`;
     const l = await createListing(u, { p_city: city });
     await travel(l.id, 29 * DAY); // one day left
-    const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
+    const paused = expectOk<any>(await u.client.rpc('pause_listing', { p_listing_id: l.id }));
     const left = ms((await listingRow(l.id))!.expires_at, paused.paused_at);
     expect(Math.abs(left - DAY)).toBeLessThan(10_000);
     const anon = client();
@@ -91,7 +91,7 @@ describe('pause / resume', () => {
     const frozen = (await listingRow(a.id))!;
     expect(frozen.remaining_promotion_duration).toMatch(/^(2 days 23:5\d|3 days)/);
     await travel(a.id, 2 * DAY);
-    const resumed = expectOk(await u.client.rpc('resume_listing', { p_listing_id: a.id })) as any;
+    const resumed = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: a.id }));
     expect(ms(before.promotion_start_at, resumed.promotion_start_at)).toBe(2 * DAY);
     expect(Math.abs(ms(resumed.promotion_end_at, new Date().toISOString()) - 3 * DAY)).toBeLessThan(15_000);
 
@@ -100,7 +100,7 @@ describe('pause / resume', () => {
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: p.id, p_mode: 'night', p_days: 1, p_start_at: start }));
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: p.id }));
     await travel(p.id, DAY);
-    const r = expectOk(await u.client.rpc('resume_listing', { p_listing_id: p.id })) as any;
+    const r = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: p.id }));
     // paused one day while 2 days ahead: it still starts 2 days from now
     expect(Math.abs(ms(r.promotion_start_at, start))).toBeLessThan(15_000);
     expect(Math.abs(ms(r.promotion_end_at, r.promotion_start_at) - DAY)).toBeLessThan(1000);
@@ -122,7 +122,7 @@ describe('promote_listing', () => {
   it('charges days x price (day 8, night 12) as premium_upgrade and bumps at start', async () => {
     const u = await makeUser({ credits: 100 });
     const l = await createListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7 }));
     expect(r.cost).toBe(56);
     expect(r.extended).toBe(false);
     expect(await credits(u.id)).toBe(44);
@@ -135,7 +135,7 @@ describe('promote_listing', () => {
     expect(tx![0]!.amount).toBe(-56);
 
     const n = await createListing(u);
-    const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: n.id, p_mode: 'night', p_days: 3 })) as any;
+    const r2 = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: n.id, p_mode: 'night', p_days: 3 }));
     expect(r2.cost).toBe(36);
     expect(await credits(u.id)).toBe(8);
   });
@@ -145,7 +145,7 @@ describe('promote_listing', () => {
     const l = await createListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     const first = (await listingRow(l.id))!;
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 3 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 3 }));
     expect(r.extended).toBe(true);
     const after = (await listingRow(l.id))!;
     expect(after.promotion_start_at).toBe(first.promotion_start_at);
@@ -191,11 +191,11 @@ describe('promote_listing', () => {
     await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'percentage', discount_value: 25 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
     const l = await createListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 3 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 3 }));
     expect(r).toMatchObject({ price: 36, discount: 9, cost: 27, coupon_code: code });
     expect(await credits(u.id)).toBe(73);
     const l2 = await createListing(u);
-    const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l2.id, p_mode: 'night', p_days: 3 })) as any;
+    const r2 = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l2.id, p_mode: 'night', p_days: 3 }));
     expect(r2).toMatchObject({ discount: 0, cost: 36 });
     const { data: uc } = await admin().from('user_coupons').select('consumed_at').eq('user_id', u.id);
     expect(uc![0]!.consumed_at).not.toBeNull();
@@ -207,7 +207,7 @@ describe('promote_listing', () => {
     await admin().from('coupons').insert({ code, type: 'single_use', discount_type: 'flat_amount', discount_value: 50 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
     const l = await createListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     expect(r).toMatchObject({ price: 8, discount: 8, cost: 0 });
     expect(await credits(u.id)).toBe(0);
   });
@@ -217,11 +217,11 @@ describe('renew and reset', () => {
   it('renew_listing charges 10 and adds 30 days; reset_listing_promotion empties the promotion', async () => {
     const u = await makeUser({ credits: 100 });
     const l = await createListing(u);
-    const renewed = expectOk(await u.client.rpc('renew_listing', { p_listing_id: l.id })) as any;
+    const renewed = expectOk<any>(await u.client.rpc('renew_listing', { p_listing_id: l.id }));
     expect(ms(renewed.expires_at, l.expires_at)).toBe(30 * DAY);
     expect(await credits(u.id)).toBe(90);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
-    const reset = expectOk(await u.client.rpc('reset_listing_promotion', { p_listing_id: l.id })) as any;
+    const reset = expectOk<any>(await u.client.rpc('reset_listing_promotion', { p_listing_id: l.id }));
     expect(reset).toMatchObject({ is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
   });
 });
@@ -237,7 +237,7 @@ describe('listing_photos', () => {
       ids.push(data!.id);
     }
     const sixth = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, '6.jpg') });
-    expectError(sixth as any, 'Puoi caricare al massimo 5 foto per annuncio.');
+    expectError(sixth, 'Puoi caricare al massimo 5 foto per annuncio.');
     const { data: photos } = await admin().from('listing_photos').select('id, is_primary').eq('listing_id', l.id).order('created_at');
     expect(photos!.filter((p) => p.is_primary).map((p) => p.id)).toEqual([ids[0]]);
     await u.client.from('listing_photos').delete().eq('id', ids[0]!);

@@ -14,7 +14,7 @@ describe('create_ticket', () => {
   it('opens a ticket with its first message and tells the staff', async () => {
     const u = await makeUser();
     const l = await createListing(u);
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: ` ${u.email.toUpperCase()} `, p_message: MESSAGE, p_subject: 'Problema annuncio', p_listing_id: l.id })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: ` ${u.email.toUpperCase()} `, p_message: MESSAGE, p_subject: 'Problema annuncio', p_listing_id: l.id }));
     expect(t).toMatchObject({ subject: 'Problema annuncio', status: 'open', user_id: u.id, reporter_email: u.email, listing_id: l.id, last_replied_by: 'user' });
     const { data: msgs } = await u.client.from('ticket_messages').select('author_role, body, author_id').eq('ticket_id', t.id);
     expect(msgs).toEqual([{ author_role: 'user', body: MESSAGE, author_id: u.id }]);
@@ -28,7 +28,7 @@ describe('create_ticket', () => {
 
   it('defaults the subject and validates like the form', async () => {
     const u = await makeUser();
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE }));
     expect(t.subject).toBe('Nuova richiesta di supporto generale');
     expectError(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: 'troppo corto' }), 'Il messaggio deve contenere almeno 20 caratteri.', 'P0001');
     expectError(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE, p_listing_id: crypto.randomUUID() }), 'Annuncio non trovato.', 'P0001');
@@ -39,7 +39,7 @@ describe('create_ticket', () => {
   it("files a signed-in user's ticket under their own e-mail, whatever address they send", async () => {
     const [sender, victim, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
     for (const address of [victim.email, ` ${victim.email.toUpperCase()} `, '', 'non-una-email']) {
-      const t = expectOk(await sender.client.rpc('create_ticket', { p_sender_email: address, p_message: MESSAGE })) as any;
+      const t = expectOk<any>(await sender.client.rpc('create_ticket', { p_sender_email: address, p_message: MESSAGE }));
       expect(t).toMatchObject({ user_id: sender.id, reporter_email: sender.email });
       const { data: stored } = await admin().from('tickets').select('reporter_email').eq('id', t.id).single();
       expect(stored).toEqual({ reporter_email: sender.email });
@@ -68,7 +68,7 @@ describe('create_ticket', () => {
 describe('reply_ticket and set_ticket_status', () => {
   it('a staff reply notifies the owner and moves the ticket in progress; resolving notifies too', async () => {
     const [u, sup, other] = await Promise.all([makeUser(), makeUser({ role: 'supporto' }), makeUser()]);
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE }));
     expectError(await other.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'intruso' }), 'Ticket non trovato.');
     expectOk(await sup.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'Ciao, ti aiutiamo subito.' }));
     const { data: t1 } = await admin().from('tickets').select('status, last_replied_by').eq('id', t.id).single();

@@ -1,11 +1,11 @@
 /**
- * Web push end to end on the local platform (issue 5): a subscription with generated
+ * Web push end to end on the local platform: a subscription with generated
  * browser keys points at a local endpoint; a staff reply to the user's ticket writes a
  * ticket_reply notification, the trigger's local webhook runs send-push, and the endpoint
  * receives an encrypted (aes128gcm, VAPID) request that decrypts to the Italian payload.
  * That endpoint is not a browser push service: only this test adds its origin, to the
  * database's private.extra_push_origins and to send-push's PUSH_EXTRA_ORIGINS. Users meet
- * the production rule (issue 10, item 11), tested below.
+ * the production rule, tested below.
  */
 import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -171,7 +171,7 @@ describe('web push on a ticket reply', () => {
     expect(received.length).toBe(before);
   });
 
-  it('accepts only https endpoints of the browser push services from a user (issue 10, item 11)', async () => {
+  it('accepts only https endpoints of the browser push services from a user', async () => {
     const connect = (key: string) =>
       createClient(t.info.url, key, {
         realtime: { transport: ws as never },
@@ -217,7 +217,7 @@ describe('web push on a ticket reply', () => {
       );
   });
 
-  it('send-push never posts to an endpoint that is not a push service (issue 10, item 11)', async () => {
+  it('send-push never posts to an endpoint that is not a push service', async () => {
     const db = t.platform.db;
     const { rows: users } = await db.query<{ id: string }>(`select p.id from public.profiles p where p.role = 'user'
          and not exists (select 1 from public.push_subscriptions s where s.user_id = p.id) order by p.email limit 1`);

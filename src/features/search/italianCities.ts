@@ -1,5 +1,5 @@
 /** Italian provincial capitals and large towns, for the city typeahead (proper nouns, not catalogue copy). */
-export const ITALIAN_CITIES: readonly string[] = [
+const ITALIAN_CITIES: readonly string[] = [
   'Agrigento', 'Alessandria', 'Ancona', 'Andria', 'Aosta', 'Arezzo', 'Ascoli Piceno', 'Asti', 'Avellino', 'Bari',
   'Barletta', 'Belluno', 'Benevento', 'Bergamo', 'Biella', 'Bologna', 'Bolzano', 'Brescia', 'Brindisi', 'Busto Arsizio',
   'Cagliari', 'Caltanissetta', 'Campobasso', 'Carbonia', 'Carrara', 'Caserta', 'Catania', 'Catanzaro', 'Cesena', 'Chieti',

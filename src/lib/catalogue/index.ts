@@ -25,5 +25,3 @@ export const t = {
   search,
   pwa,
 } as const;
-
-export type Catalogue = typeof t;
