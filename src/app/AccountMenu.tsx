@@ -1,19 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 
 const h = t.frame.header;
 
 const links = [
-  { to: '/dashboard', label: h.dashboard },
-  { to: '/my-listings', label: h.myListings },
-  { to: '/credit-history', label: h.credits },
-  { to: '/my-coupons', label: h.myCoupons },
-  { to: '/my-tickets', label: h.myTickets },
-  { to: '/profile-settings', label: h.settings },
+  { to: paths.dashboard, label: h.dashboard },
+  { to: paths.myListings, label: h.myListings },
+  { to: paths.creditHistory, label: h.credits },
+  { to: paths.myCoupons, label: h.myCoupons },
+  { to: paths.myTickets, label: h.myTickets },
+  { to: paths.profileSettings, label: h.settings },
 ];
 
-/** 'My Account' menu: the e-mail, the account links and 'Log out' (SPEC §2). */
+/** 'My Account' menu: the e-mail, the account links and 'Log out'. */
 export function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
   return (
     <Menu position="bottom-end" width={230} shadow="md" withinPortal withInitialFocusPlaceholder={false}>

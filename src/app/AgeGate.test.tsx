@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
-import { AGE_GATE_KEY, AgeGate } from './AgeGate.tsx';
+import { AgeGate } from './AgeGate.tsx';
+import { AGE_GATE_KEY } from './ageGateStorage.ts';
 
 describe('AgeGate', () => {
   beforeEach(() => localStorage.clear());

@@ -6,8 +6,7 @@ import { AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
 import classes from './AgeGate.module.css';
 import { paths } from '@/lib/paths.ts';
 
-export { AGE_GATE_KEY, ageConfirmed };
-const EXEMPT = ['/termini', '/privacy', '/auth/callback', '/banned'];
+const EXEMPT: string[] = [paths.terms, paths.privacy, paths.authCallback, paths.banned];
 
 /**
  * 18+ interstitial for anonymous visitors, remembered on this device (DESIGN 'Adults only').
@@ -70,5 +69,3 @@ export function AgeGate({ signedIn }: { signedIn: boolean }) {
     </dialog>
   );
 }
-
-export default AgeGate;

@@ -3,7 +3,7 @@ import { t } from '@/lib/catalogue/index.ts';
 
 const m = t.frame.errorFallback;
 
-/** RouteErrorBoundary's screen: SPEC §8 'Unexpected Application Error!'. */
+/** RouteErrorBoundary's screen: 'Unexpected Application Error!'. */
 export function ErrorFallback() {
   return (
     <Container size="sm" py="xl">

@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths.ts';
 
 const f = t.frame.footer;
 
-/** Termini, Privacy and the 'Assistenza' dialog (SPEC §1, §2). */
+/** Termini, Privacy and the 'Assistenza' dialog. */
 export function Footer() {
   return (
     <Box component="footer" px="md" py="md" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>

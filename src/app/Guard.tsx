@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { guardRedirect, useSessionStore, type Access } from '@/features/auth/index.ts';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';
 
-/** Renders the child routes, or redirects as the route table of SPEC §2 says. */
+/** Renders the child routes, or redirects as the route's guard says (routes.tsx). */
 export function Guard({ access }: { access: Access }) {
   const location = useLocation();
   const s = useSessionStore(useShallow((st) => ({ status: st.status, roleStatus: st.roleStatus, user: st.user, role: st.role })));

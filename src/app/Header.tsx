@@ -20,7 +20,7 @@ export function BrandMark() {
   );
 }
 
-/** The sticky header of SPEC §2. */
+/** The sticky header: logo, search, the viewer's controls. */
 export function Header() {
   const viewer = useViewer();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function Header() {
       await signOutEverywhere();
     } finally {
       await clearPersistedState();
-      navigate(paths.home, { replace: true });
+      void navigate(paths.home, { replace: true });
     }
   }
 
@@ -76,7 +76,7 @@ export function Header() {
               />
             </Suspense>
           ) : (
-            <Button component={Link} to="/auth?tab=login" size="compact-sm" variant="outline" px={8}>
+            <Button component={Link} to={authPath('login')} size="compact-sm" variant="outline" px={8}>
               {h.login}
             </Button>
           )}

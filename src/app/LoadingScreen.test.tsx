@@ -4,7 +4,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 
 describe('LoadingScreen', () => {
-  it('shows the SPEC §1 texts in a live status region', () => {
+  it('shows the loading texts in a live status region', () => {
     render(<LoadingScreen />);
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(t.common.loading.title);

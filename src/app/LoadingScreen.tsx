@@ -12,7 +12,7 @@ function Heart() {
   );
 }
 
-/** SPEC §1: shown until the session and the role are known. */
+/** Shown until the session and the role are known. */
 export function LoadingScreen() {
   return (
     <Stack

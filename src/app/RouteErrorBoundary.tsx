@@ -29,7 +29,7 @@ class Boundary extends Component<{ resetKey: string; children: ReactNode }, { er
   }
 }
 
-/** SPEC §8 'Unexpected Application Error!' for a render error anywhere below, until the next navigation. */
+/** 'Unexpected Application Error!' for a render error anywhere below, until the next navigation. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <Boundary resetKey={pathname}>{children}</Boundary>;

@@ -43,7 +43,7 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     }, []);
     if (state.error) {
       if (isChunkLoadError(state.error)) return <ScreenOffline onRetry={retry} />;
-      throw state.error;
+      throw state.error instanceof Error ? state.error : new Error('The screen could not be loaded', { cause: state.error });
     }
     return state.Component ? <state.Component /> : <PageLoader />;
   };

@@ -51,7 +51,7 @@ const route = (path: string, screenTitle: string, screen: ReactNode): RouteObjec
 });
 const placeholder = (path: string, name: string) => route(path, name, <Placeholder title={name} />);
 
-/** The route table of SPEC §2: every path with its guard. */
+/** The route table: every path with its guard. */
 export const routes: RouteObject[] = [
   {
     element: (

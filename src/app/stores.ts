@@ -23,16 +23,16 @@ interface Synced {
 }
 
 const synced: Synced[] = [
-  { name: SESSION_STORE, store: useSessionStore as unknown as PersistedStore, isEmpty: () => useSessionStore.getState().user === null, clear: clearSessionStore },
+  { name: SESSION_STORE, store: useSessionStore, isEmpty: () => useSessionStore.getState().user === null, clear: clearSessionStore },
   {
     name: NOTIFICATIONS_STORE,
-    store: useNotificationsStore as unknown as PersistedStore,
+    store: useNotificationsStore,
     isEmpty: () => useNotificationsStore.getState().owner === null && useNotificationsStore.getState().items.length === 0,
     clear: clearNotificationsStore,
   },
   {
     name: COUPONS_STORE,
-    store: useCouponsStore as unknown as PersistedStore,
+    store: useCouponsStore,
     isEmpty: () => useCouponsStore.getState().owner === null && useCouponsStore.getState().applied === null,
     clear: clearCouponsStore,
   },

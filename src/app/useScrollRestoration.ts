@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /** Where each history entry was scrolled to, by location key (this tab's session). */
 const positions = new Map<string, number>();
@@ -32,7 +32,7 @@ export function useScrollRestoration() {
     const samePage = pathname.current === location.pathname;
     key.current = location.key;
     pathname.current = location.pathname;
-    if (navigation !== 'POP') {
+    if (navigation !== NavigationType.Pop) {
       if (!samePage && !location.hash) window.scrollTo(0, 0);
       return;
     }

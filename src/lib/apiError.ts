@@ -9,7 +9,7 @@
  */
 import { common } from './catalogue/common.ts';
 
-export type ApiErrorKind = 'offline' | 'unauthenticated' | 'refused' | 'unexpected';
+type ApiErrorKind = 'offline' | 'unauthenticated' | 'refused' | 'unexpected';
 
 export class ApiError extends Error {
   constructor(
@@ -94,7 +94,7 @@ async function fromFunction(e: Fields): Promise<ApiError> {
  */
 export async function toApiError(err: unknown, status: number | null = null): Promise<ApiError> {
   if (err instanceof ApiError) return err;
-  const e: Fields = typeof err === 'object' && err !== null ? (err as Fields) : { message: err };
+  const e: Fields = typeof err === 'object' && err !== null ? err : { message: err };
   const httpStatus = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : status;
   if ((typeof navigator !== 'undefined' && navigator.onLine === false) || isNetworkFailure(e, httpStatus)) {
     return new ApiError('offline', m.offline);

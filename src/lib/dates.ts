@@ -1,6 +1,6 @@
 /**
  * Dates as Italians read them: dayjs with the 'it' locale (week starts on Monday),
- * shown in Europe/Rome. SPEC §9: dd/MM/yyyy HH:mm; listing dates dd MMMM yyyy.
+ * shown in Europe/Rome: dd/MM/yyyy HH:mm; listing dates dd MMMM yyyy.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
@@ -17,7 +17,7 @@ dayjs.extend(timezone);
 dayjs.locale('it');
 dayjs.updateLocale('it', { weekStart: 1 });
 
-export const TIME_ZONE = 'Europe/Rome';
+const TIME_ZONE = 'Europe/Rome';
 
 type DateInput = string | number | Date | dayjs.Dayjs;
 
@@ -50,4 +50,3 @@ export function startOfWeek(value: DateInput): dayjs.Dayjs {
   return dayjs(value).locale('it').startOf('week');
 }
 
-export { dayjs };

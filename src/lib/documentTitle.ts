@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 const SITE = 'Incontri Italia';
 
 /** 'Screen · Incontri Italia' (the site's name alone for none). */
-export const documentTitle = (screen?: string) => (screen ? `${screen} · ${SITE}` : SITE);
+const documentTitle = (screen?: string) => (screen ? `${screen} · ${SITE}` : SITE);
 
 /** Sets the document title while the screen is shown (screen readers announce it, tabs and history show it). */
 export function useDocumentTitle(screen: string | undefined) {

@@ -34,7 +34,7 @@ describe('idbStorage', () => {
     expect(b.getState().n).toBe(0);
     await b.persist.rehydrate();
     expect(b.getState().n).toBe(42);
-    await a.persist.clearStorage();
+    await a.persist.getOptions().storage?.removeItem('test-store');
     expect(await idbStorage.getItem('test-store')).toBeNull();
   });
 

@@ -6,8 +6,8 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import type { StateStorage } from 'zustand/middleware';
 
-export const IDB_NAME = 'incontri-state';
-export const IDB_STORE = 'kv';
+const IDB_NAME = 'incontri-state';
+const IDB_STORE = 'kv';
 const CHANNEL = 'incontri-state-sync';
 
 let dbPromise: Promise<IDBPDatabase> | null = null;

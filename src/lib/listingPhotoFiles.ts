@@ -1,6 +1,6 @@
 /**
- * Removing listing photo files from Storage, always before the rows that name them (SPEC:
- * "Delete listing: photos removed from storage first, then the listing"). The caller's own
+ * Removing listing photo files from Storage, always before the rows that name them, so no
+ * public file outlives its listing. The caller's own
  * client does it, so Storage RLS decides: owners their folders, staff any.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -8,7 +8,7 @@ import type { Database } from './database.types.ts';
 
 const PHOTO_BUCKET = 'listing_photos';
 
-/** A listing's folder, as SPEC §4 names the files: {userId}/{listingId}/. */
+/** A listing's folder in the listing_photos bucket: {userId}/{listingId}/. */
 const listingFolder = (userId: string, listingId: string) => `${userId}/${listingId}`;
 
 // Storage lists at most 1,000 entries a call; a listing has at most 5 photos and their originals.

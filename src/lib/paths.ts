@@ -29,12 +29,18 @@ export const paths = {
   adminUserListings: '/admin/users/:userId/listings',
 } as const;
 
-export const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
-export const editListingPath = (id: string) => `/edit-listing/${encodeURIComponent(id)}`;
+/** `pattern` with its one `:param` replaced by `value`, encoded. */
+const fill = (pattern: string, value: string) => pattern.replace(/:\w+/, encodeURIComponent(value));
 
-/** The listing id of a '/listing/:id' path, else null. */
+export const listingPath = (id: string) => fill(paths.listing, id);
+export const editListingPath = (id: string) => fill(paths.editListing, id);
+export const ticketPath = (ticketId: string) => fill(paths.ticket, ticketId);
+
+const listingPattern = new RegExp(`^${paths.listing.replace(':id', '([^/]+)')}/?$`);
+
+/** The listing id of a listing's path, else null. */
 export function listingIdOf(pathname: string): string | null {
-  const match = /^\/listing\/([^/]+)\/?$/.exec(pathname);
+  const match = listingPattern.exec(pathname);
   return match ? decodeURIComponent(match[1]!) : null;
 }
 

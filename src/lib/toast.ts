@@ -1,5 +1,5 @@
 /**
- * The toasts of SPEC §8. Callers pass catalogue strings (or a server's error field); Mantine
+ * The app's toasts. Callers pass catalogue strings (or a server's error field); Mantine
  * renders them in an aria-live region.
  */
 import { notifications } from '@mantine/notifications';

@@ -3,8 +3,9 @@ import 'fake-indexeddb/auto';
 
 // Mantine reads these browser APIs that jsdom lacks.
 const noop = () => undefined;
-window.matchMedia ??= (query: string) =>
-  ({ matches: false, media: query, onchange: null, addListener: noop, removeListener: noop, addEventListener: noop, removeEventListener: noop, dispatchEvent: () => false }) as unknown as MediaQueryList;
+const media: { matchMedia?: (query: string) => MediaQueryList } = window;
+media.matchMedia ??= (query: string) =>
+  ({ matches: false, media: query, onchange: null, addListener: noop, removeListener: noop, addEventListener: noop, removeEventListener: noop, dispatchEvent: () => false });
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

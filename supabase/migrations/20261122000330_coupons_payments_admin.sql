@@ -3,11 +3,11 @@
 /**
  * Redeems a coupon code (trimmed, case-insensitive) for the caller. The coupon row is
  * locked, so concurrent calls on one coupon serialise and at most max_uses succeed.
- * Checks, in SPEC.md §4 order: inactive, expired, single_use already used by the user,
+ * Checks, in this order: inactive, expired, single_use already used by the user,
  * max_uses reached, meant for another user; then any coupon already redeemed by this user.
  * Credit coupons add coupon_credit_add credits at once; percentage/flat_amount coupons
  * wait in user_coupons for the next promotion or purchase. Every redemption counts one
- * use (usage_count, used_coupons). Returns the apply-coupon answer of SPEC.md §7.
+ * use (usage_count, used_coupons). Returns the apply-coupon Edge Function's answer.
  */
 create or replace function private.apply_coupon(p_code text) returns jsonb
 language plpgsql

@@ -202,7 +202,7 @@ $$;
 
 /**
  * The ticket, locked, when the caller may act on it: staff, its owner, or the address it
- * was reported from (SPEC §6); else 'Ticket non trovato.', so others learn nothing.
+ * was reported from; else 'Ticket non trovato.', so others learn nothing.
  */
 create or replace function private.lock_visible_ticket(p_ticket_id uuid) returns public.tickets
 language plpgsql

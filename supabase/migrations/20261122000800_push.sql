@@ -1,4 +1,4 @@
--- Web push (issue 5): whenever a ticket_reply or ticket_resolved notification for a user is
+-- Web push: whenever a ticket_reply or ticket_resolved notification for a user is
 -- written, the send-push Edge Function runs. On Supabase this is a Database Webhook through
 -- pg_net (schema "net"): the project URL and the service-role key come from Vault secrets
 -- 'project_url' and 'service_role_key' (see docs/deploy.md). The local platform has no

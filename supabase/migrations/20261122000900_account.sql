@@ -6,7 +6,7 @@
  * clients cannot delete from auth.users. Deleting the auth user cascades to profiles and
  * from there to listings, photos rows, credit transactions, coupons, notifications, push
  * subscriptions and payments; tickets keep their history with user_id set to null.
- * Storage first, then rows (SPEC): Supabase forbids deleting storage.objects rows in SQL, so
+ * Storage first, then rows: Supabase forbids deleting storage.objects rows in SQL, so
  * the delete-account Edge Function removes the photo files through the Storage API and then
  * calls this, which refuses while any file is left, so public photos never outlive the
  * account. A banned account cannot be deleted (docs/decisions.md): deleting it would free

@@ -1031,7 +1031,7 @@ export function balanceOf(id: string): number {
   return TRANSACTIONS.filter((t) => t.userId === id).reduce((s, t) => s + t.amount, 0);
 }
 
-/** The coupon status SPEC §4 derives for a user (the test's oracle; the app has its own). */
+/** The coupon status derived for a user (the test's oracle; the app has its own). */
 export function couponStatusFor(c: SeedCoupon, uid: string): CouponStatus {
   if (!c.isActive) return 'inactive';
   if (c.expiresAt !== null && c.expiresAt < 0) return 'expired';

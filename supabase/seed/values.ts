@@ -1,5 +1,5 @@
 /**
- * The listing value lists (slugs) of DESIGN.md / SPEC.md §3, as the demo data uses them.
+ * The listing value lists (slugs) of DESIGN.md, as the demo data uses them.
  * The seed test checks that every slug appears in at least one demo listing.
  */
 export const VALUE_LISTS = {

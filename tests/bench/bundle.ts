@@ -1,5 +1,5 @@
 /**
- * First-route JavaScript (issue 5): the production build's entries (index.html's scripts; the
+ * First-route JavaScript: the production build's entries (index.html's scripts; the
  * main one holds the home route) plus any lazy chunk of the home route, with everything they
  * import statically, gzip-compressed.
  * Budget: 150 KB. Builds into a temporary folder (never touches dist/).

@@ -52,8 +52,8 @@ export async function benchLighthouse(): Promise<Figure[]> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  app.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  app.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  app.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  app.stderr.on('data', (d: Buffer) => (log += d.toString()));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const base = `http://127.0.0.1:${appPort}`;
@@ -117,7 +117,7 @@ export async function benchLighthouse(): Promise<Figure[]> {
     }
     return figures;
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     if (app.pid && app.exitCode === null) {
       try {
         process.kill(-app.pid, 'SIGTERM'); // the whole group: npx, tsx and the servers

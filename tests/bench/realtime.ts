@@ -5,7 +5,7 @@
  * REST as the service role; each subscriber's receipt is timed from the change's
  * commit_timestamp (wall clock, ms; the writing transaction's time) and from the request's start.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import type { Figure } from './types.ts';
@@ -61,8 +61,8 @@ export async function benchRealtime(
             if (title.startsWith(`bench-${run}-`) && Number(title.slice(`bench-${run}-`.length)) >= warmup) sinceCommit.push(commitLag);
           })
           .subscribe((status, err) => {
-            if (status === 'SUBSCRIBED') resolve();
-            else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+            if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve();
+            else if (status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR || status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT) reject(err ?? new Error(status));
           });
       });
     }),
@@ -87,7 +87,7 @@ export async function benchRealtime(
     }
   } finally {
     await Promise.all(clients.map((c) => c.removeAllChannels()));
-    for (const c of clients) c.realtime.disconnect();
+    await Promise.all(clients.map((c) => c.realtime.disconnect()));
   }
 
   const fromCommit = sinceCommit.map((x) => Math.max(0, x)).sort((a, b) => a - b);

@@ -1,4 +1,4 @@
--- 100k public listings for the search bench (issue 5). Run as a superuser on a bench
+-- 100k public listings for the search bench. Run as a superuser on a bench
 -- database that has every migration: triggers and FK checks are skipped (replica mode) so
 -- the listings can belong to a handful of synthetic owners.
 set session_replication_role = replica;

@@ -1,5 +1,5 @@
 /**
- * Search latency (issue 5): 100k listings generated with generate_series on PostgreSQL
+ * Search latency: 100k listings generated with generate_series on PostgreSQL
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres), then the
  * public search RPC timed through the platform's REST API as the anonymous visitor.
  */

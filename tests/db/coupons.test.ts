@@ -1,10 +1,10 @@
-/** apply_coupon: the status order, once per user, max_uses, expiry, target user, credit vs discount. */
+/** apply_coupon: its status order, once per user, max_uses, expiry, target user, credit vs discount. */
 import { describe, expect, it } from 'vitest';
 import { admin, credits, expectError, expectOk } from '../support/db.ts';
 import { makeCoupon, makeUser } from '../support/factories.ts';
 
 describe('apply_coupon', () => {
-  it('a credit coupon adds credits at once (coupon_credit_add) and answers the §7 shape', async () => {
+  it('a credit coupon adds credits at once (coupon_credit_add) and answers like the apply-coupon function', async () => {
     const u = await makeUser({ credits: 5 });
     const c = await makeCoupon({ discount_value: 30 });
     const r = expectOk(await u.client.rpc('apply_coupon', { p_code: `  ${c.code.toLowerCase()} ` })) as any;

@@ -1,4 +1,4 @@
-/** The three edge functions of SPEC.md §7 through supabase.functions.invoke: payloads, answers, error bodies. */
+/** The three user edge functions through supabase.functions.invoke: payloads, answers, error bodies. */
 import { describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { client, platformInfo } from '../support/clients.ts';

@@ -58,7 +58,7 @@ describe('pause / resume', () => {
     const remainingBefore = ms(l.expires_at, paused.paused_at);
     // ten days pass while paused
     await travel(l.id, 10 * DAY);
-    const resumed = expectOk(await u.client.rpc('resume_listing', { p_listing_id: l.id })) as any;
+    const resumed = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: l.id }));
     expect(resumed.is_paused).toBe(false);
     expect(resumed.paused_at).toBeNull();
     expect(resumed.remaining_expires_at_duration).toBeNull();
@@ -70,7 +70,7 @@ describe('pause / resume', () => {
     const city = `Pausa ${Date.now().toString(36)}`;
     const l = await makeListing(u, { p_city: city });
     await travel(l.id, 29 * DAY); // one day left
-    const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
+    const paused = expectOk<any>(await u.client.rpc('pause_listing', { p_listing_id: l.id }));
     const left = ms((await listingRow(l.id))!.expires_at, paused.paused_at);
     expect(Math.abs(left - DAY)).toBeLessThan(10_000);
     const anon = client();
@@ -92,7 +92,7 @@ describe('pause / resume', () => {
     const frozen = (await listingRow(a.id))!;
     expect(frozen.remaining_promotion_duration).toMatch(/^(2 days 23:5\d|3 days)/);
     await travel(a.id, 2 * DAY);
-    const resumed = expectOk(await u.client.rpc('resume_listing', { p_listing_id: a.id })) as any;
+    const resumed = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: a.id }));
     expect(ms(before.promotion_start_at, resumed.promotion_start_at)).toBe(2 * DAY);
     expect(Math.abs(ms(resumed.promotion_end_at, new Date().toISOString()) - 3 * DAY)).toBeLessThan(15_000);
 
@@ -101,7 +101,7 @@ describe('pause / resume', () => {
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: p.id, p_mode: 'night', p_days: 1, p_start_at: start }));
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: p.id }));
     await travel(p.id, DAY);
-    const r = expectOk(await u.client.rpc('resume_listing', { p_listing_id: p.id })) as any;
+    const r = expectOk<any>(await u.client.rpc('resume_listing', { p_listing_id: p.id }));
     // paused one day while 2 days ahead: it still starts 2 days from now
     expect(Math.abs(ms(r.promotion_start_at, start))).toBeLessThan(15_000);
     expect(Math.abs(ms(r.promotion_end_at, r.promotion_start_at) - DAY)).toBeLessThan(1000);
@@ -146,7 +146,7 @@ describe('promote_listing', () => {
     const l = await makeListing(u);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     const first = (await listingRow(l.id))!;
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 3 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 3 }));
     expect(r.extended).toBe(true);
     const after = (await listingRow(l.id))!;
     expect(after.promotion_start_at).toBe(first.promotion_start_at);
@@ -220,7 +220,7 @@ describe('renew and reset', () => {
     expect(ms(renewed.expires_at, l.expires_at)).toBe(30 * DAY);
     expect(await credits(u.id)).toBe(90);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
-    const reset = expectOk(await u.client.rpc('reset_listing_promotion', { p_listing_id: l.id })) as any;
+    const reset = expectOk<any>(await u.client.rpc('reset_listing_promotion', { p_listing_id: l.id }));
     expect(reset).toMatchObject({ is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
   });
 });
@@ -236,7 +236,7 @@ describe('listing_photos', () => {
       ids.push(data!.id);
     }
     const sixth = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, '6.jpg') });
-    expectError(sixth as any, 'Puoi caricare al massimo 5 foto per annuncio.');
+    expectError(sixth, 'Puoi caricare al massimo 5 foto per annuncio.');
     const { data: photos } = await admin().from('listing_photos').select('id, is_primary').eq('listing_id', l.id).order('created_at');
     expect(photos!.filter((p) => p.is_primary).map((p) => p.id)).toEqual([ids[0]]);
     await u.client.from('listing_photos').delete().eq('id', ids[0]!);

@@ -36,14 +36,14 @@ describe('fulfil_credit_purchase', () => {
     const starter = await pkg('Starter');
     const ref = `pay-${Date.now()}`;
     const args = { p_user_id: referee.id, p_package_id: starter.id, p_provider: 'stripe', p_provider_reference: ref };
-    const first = expectOk(await admin().rpc('fulfil_credit_purchase', args)) as any;
+    const first = expectOk<any>(await admin().rpc('fulfil_credit_purchase', args));
     expect(first).toMatchObject({ already_processed: false, credits: 50, balance: 50, referral_bonus_paid: true });
-    const again = expectOk(await admin().rpc('fulfil_credit_purchase', args)) as any;
+    const again = expectOk<any>(await admin().rpc('fulfil_credit_purchase', args));
     expect(again).toMatchObject({ already_processed: true, payment_id: first.payment_id });
     expect(await credits(referee.id)).toBe(50);
     expect(await credits(referrer.id)).toBe(20);
 
-    const second = expectOk(await admin().rpc('fulfil_credit_purchase', { ...args, p_provider_reference: `${ref}-2` })) as any;
+    const second = expectOk<any>(await admin().rpc('fulfil_credit_purchase', { ...args, p_provider_reference: `${ref}-2` }));
     expect(second.referral_bonus_paid).toBe(false);
     expect(await credits(referee.id)).toBe(100);
     expect(await credits(referrer.id)).toBe(20);
@@ -69,13 +69,13 @@ describe('fulfil_credit_purchase', () => {
     const u = await makeUser();
     const { code } = await makeCoupon({ discount_type: 'percentage', discount_value: 10 });
     const std = await pkg('Standard');
-    const plain = expectOk(await u.client.rpc('quote_credit_package', { p_package_id: std.id })) as any;
+    const plain = expectOk<any>(await u.client.rpc('quote_credit_package', { p_package_id: std.id }));
     expect(plain).toMatchObject({ price_cents: 1990, discount_cents: 0, amount_cents: 1990, coupon_id: null });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
-    const q = expectOk(await u.client.rpc('quote_credit_package', { p_package_id: std.id })) as any;
+    const q = expectOk<any>(await u.client.rpc('quote_credit_package', { p_package_id: std.id }));
     expect(q).toMatchObject({ price_cents: 1990, discount_cents: 199, amount_cents: 1791 });
     expectOk(await admin().rpc('fulfil_credit_purchase', { p_user_id: u.id, p_package_id: std.id, p_provider: 'stripe', p_provider_reference: `q-${Date.now()}`, p_amount_cents: q.amount_cents, p_coupon_id: q.coupon_id }));
-    const after = expectOk(await u.client.rpc('quote_credit_package', { p_package_id: std.id })) as any;
+    const after = expectOk<any>(await u.client.rpc('quote_credit_package', { p_package_id: std.id }));
     expect(after.discount_cents).toBe(0);
     expect(await credits(u.id)).toBe(120);
   });

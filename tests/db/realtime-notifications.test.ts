@@ -1,5 +1,5 @@
 /**
- * The bell over realtime (issue 10, item 16): a DELETE of a notification reaches only those
+ * The bell over realtime: a DELETE of a notification reaches only those
  * who could read it, so no one learns other users' notification ids.
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';

@@ -70,11 +70,11 @@ beforeAll(async () => {
   f.setting = (await svcInsert('settings', { key: `rls_setting_${Date.now()}`, value: 1 })).key;
   const paid = await admin().rpc('fulfil_credit_purchase', { p_user_id: owner.id, p_package_id: pkg.id, p_provider: 'test', p_provider_reference: `rls-${Date.now()}` });
   expect(paid.error).toBeNull();
-  f.payment = (paid.data as any).payment_id;
+  f.payment = (paid.data).payment_id;
 
   const t = await owner.client.rpc('create_ticket', { p_sender_email: owner.email, p_message: 'Ho bisogno di aiuto con il mio annuncio.', p_subject: 'Aiuto' });
   expect(t.error).toBeNull();
-  f.ticket = (t.data as any).id;
+  f.ticket = (t.data).id;
   f.emailTicket = (await svcInsert('tickets', { subject: 'Per e-mail', reporter_email: owner.email.toUpperCase(), user_id: null })).id;
   f.message = (await svcGet('ticket_messages', { ticket_id: f.ticket }))[0]!.id;
 
@@ -151,7 +151,7 @@ describe('insert', () => {
     used_coupons: (r) => ({ user_id: r.user_id, coupon_id: r.coupon_id }),
     payments: (r) => ({ provider_reference: r.provider_reference }),
     tickets: (r) => ({ subject: 'Diretto', reporter_email: r.reporter_email }),
-    ticket_messages: (r) => ({ body: 'finto staff' }),
+    ticket_messages: () => ({ body: 'finto staff' }),
     admin_notifications: (r) => ({ message: r.message }),
     push_subscriptions: (r) => ({ endpoint: r.endpoint }),
     listing_reports: (r) => ({ listing_id: r.listing_id, reporter_id: r.reporter_id, reason: 'altro' }),

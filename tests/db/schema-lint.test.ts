@@ -215,8 +215,11 @@ async function splinter(q: Queryable): Promise<Finding[]> {
   return r.rows;
 }
 
-class Rollback {
-  constructor(readonly findings: Finding[]) {}
+/** Thrown to roll the transaction back with its findings. */
+class Rollback extends Error {
+  constructor(readonly findings: Finding[]) {
+    super('rollback');
+  }
 }
 
 /** Splinter's findings after `sql`, in a transaction that is rolled back. */

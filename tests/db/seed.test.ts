@@ -18,7 +18,7 @@ async function signIn(key: string) {
   const c = client();
   const { data, error } = await c.auth.signInWithPassword({ email: u.email, password: u.password });
   if (error) throw new Error(`${u.email}: ${error.message}`);
-  return { client: c, user: data.user!, u };
+  return { client: c, user: data.user, u };
 }
 
 async function seededListings() {
@@ -113,7 +113,7 @@ describe('seed: accounts and credits', () => {
         const dbc = row.coupons;
         const seed = COUPONS.find((x) => x.id === dbc.id)!;
         expect(dbc.code).toBe(seed.code);
-        // recompute from the database row (SPEC §4 order)
+        // recompute from the database row
         if (!dbc.is_active) return 'inactive';
         if (dbc.expires_at && Date.parse(dbc.expires_at) < Date.now()) return 'expired';
         if (dbc.type === 'single_use' && used.data!.some((x) => x.coupon_id === dbc.id)) return 'used';

@@ -46,7 +46,11 @@ async function photos(listingId: string, n: number) {
 
 /** fn's result as the anonymous visitor, in a transaction that is rolled back. */
 async function asAnon<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-  class Done { constructor(readonly value: T) {} }
+  class Done extends Error {
+    constructor(readonly value: T) {
+      super('rollback');
+    }
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.exec(`set local role anon`);

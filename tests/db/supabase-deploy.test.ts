@@ -1,5 +1,5 @@
 /**
- * The migrations as a Supabase project receives them (issue 10, items 17-19), each on a
+ * The migrations as a Supabase project receives them, each on a
  * throwaway database of its own (PGlite, or a new database on DATABASE_URL's server).
  */
 import { afterEach, describe, expect, it } from 'vitest';

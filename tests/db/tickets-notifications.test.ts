@@ -29,7 +29,7 @@ describe('create_ticket', () => {
 
   it('defaults the subject and validates like the form', async () => {
     const u = await makeUser();
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE }));
     expect(t.subject).toBe('Nuova richiesta di supporto generale');
     expectError(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: 'troppo corto' }), 'Il messaggio deve contenere almeno 20 caratteri.', 'P0001');
     expectError(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE, p_listing_id: crypto.randomUUID() }), 'Annuncio non trovato.', 'P0001');
@@ -40,7 +40,7 @@ describe('create_ticket', () => {
   it("files a signed-in user's ticket under their own e-mail, whatever address they send", async () => {
     const [sender, victim, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
     for (const address of [victim.email, ` ${victim.email.toUpperCase()} `, '', 'non-una-email']) {
-      const t = expectOk(await sender.client.rpc('create_ticket', { p_sender_email: address, p_message: MESSAGE })) as any;
+      const t = expectOk<any>(await sender.client.rpc('create_ticket', { p_sender_email: address, p_message: MESSAGE }));
       expect(t).toMatchObject({ user_id: sender.id, reporter_email: sender.email });
       const { data: stored } = await admin().from('tickets').select('reporter_email').eq('id', t.id).single();
       expect(stored).toEqual({ reporter_email: sender.email });
@@ -69,7 +69,7 @@ describe('create_ticket', () => {
 describe('reply_ticket and set_ticket_status', () => {
   it('a staff reply notifies the owner and moves the ticket in progress; resolving notifies too', async () => {
     const [u, sup, other] = await Promise.all([makeUser(), makeUser({ role: 'supporto' }), makeUser()]);
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: MESSAGE }));
     expectError(await other.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'intruso' }), 'Ticket non trovato.');
     expectOk(await sup.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'Ciao, ti aiutiamo subito.' }));
     const { data: t1 } = await admin().from('tickets').select('status, last_replied_by').eq('id', t.id).single();

@@ -31,7 +31,7 @@ describe('auth admin API', () => {
     const admin = serviceClient();
     const email = uniqueEmail('unconf');
     const id = randomUUID();
-    const { data, error } = await admin.auth.admin.createUser({ id, email, password: 'unconfirmed-1' } as never);
+    const { data, error } = await admin.auth.admin.createUser({ id, email, password: 'unconfirmed-1' });
     expect(error).toBeNull();
     expect(data.user!.id).toBe(id);
     expect(data.user!.email_confirmed_at ?? null).toBeNull();
@@ -161,7 +161,7 @@ describe('auth: seeded users', () => {
       email,
       email_confirm: true,
       password_hash: '$2a$06$PdN02iOAC2Gt153gKusTIeWX1XhZ8HEr.Qit.0lK8vEoLRf0zfpme',
-    } as never);
+    });
     expect(created.error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'seed-password-1' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'seed-password-2' })).error?.code).toBe('invalid_credentials');

@@ -1,5 +1,5 @@
 /**
- * Issue 10, account security: GoTrue's rate limits per client address, codes that stop
+ * Account security: GoTrue's rate limits per client address, codes that stop
  * working after a few wrong tries, a pending sign-up that a second sign-up cannot take over,
  * no account enumeration through /otp and /recover, and a mail outbox other sites cannot read.
  * The shared test platform names the client by X-Forwarded-For (as behind Supabase's proxy),

@@ -140,7 +140,7 @@ describe('realtime Phoenix protocol (raw frames)', () => {
     const url = `${platformInfo().url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${platformInfo().anonKey}&vsn=1.0.0`;
     const ws = new WebSocket(url);
     const frames: any[] = [];
-    ws.on('message', (d) => frames.push(JSON.parse(d.toString())));
+    ws.on('message', (d) => frames.push(JSON.parse((d as Buffer).toString())));
     await new Promise((r) => ws.once('open', r));
     const t = topic('v1');
     ws.send(JSON.stringify({ topic: t, event: 'phx_join', payload: { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_board' }] } }, ref: '1', join_ref: '1' }));

@@ -1,4 +1,4 @@
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { REALTIME_SUBSCRIBE_STATES, type RealtimePostgresChangesPayload, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, serviceClient, signedInUser } from '../support/clients.ts';
 import { QUIET_MS, realtimeUser, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
@@ -215,7 +215,7 @@ describe('realtime postgres_changes through supabase-js', () => {
     const ch = uniqueChannel(a.client, 'badswap')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, () => undefined)
       .on('system', {}, (m) => system.push(m));
-    await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === 'SUBSCRIBED' && resolve())));
+    await new Promise<void>((resolve) => ch.subscribe((s) => (statuses.push(s), s === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED && resolve())));
     await a.setToken(await signJwt({ sub: a.id, role: 'authenticated' }, 3600, 'not-the-platform-secret-at-all-0123456789'));
     await waitFor(() => statuses.includes('CLOSED'), 3000, 'CLOSED');
     expect(system.find((m) => m.status === 'error')).toMatchObject({ extension: 'system', status: 'error' });
@@ -256,7 +256,7 @@ describe('realtime postgres_changes through supabase-js', () => {
     await subscribed(uniqueChannel(s, 'big').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_bench' }, (p) => got.push(p)));
     const big = 'è'.repeat(20_000);
     const { data } = await s.from('rt_bench').insert({ big }).select().single();
-    const p = await waitFor(() => got.find((x) => (x.new as any).id === (data as any).id), 3000, 'large row');
+    const p = await waitFor(() => got.find((x) => (x.new as any).id === (data).id), 3000, 'large row');
     expect((p.new as any).big).toBe(big);
   });
 

@@ -1,5 +1,5 @@
 /**
- * What one REST request may cost (issue 10, items 6, 7 and 9): the roles' statement timeouts,
+ * What one REST request may cost: the roles' statement timeouts,
  * embed depth, response size, PGlite's cost check, pg-safeupdate's refusal of unfiltered
  * writes, and nesting bounds. Each expensive request must end promptly with PostgREST's error
  * body while the server keeps answering others.

@@ -1,6 +1,6 @@
 /**
  * A first start killed (kill -9) while seed.sql runs must not leave an empty database that
- * says ready: the next start finds the seed unrecorded and runs it (issue 10, item 10).
+ * says ready: the next start finds the seed unrecorded and runs it.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { platformInfo } from './clients.ts';
 import { signJwt } from './tokens.ts';
@@ -23,8 +23,8 @@ export async function waitFor<T>(check: () => T | undefined, timeout = 5000, wha
 export function subscribed(ch: RealtimeChannel): Promise<RealtimeChannel> {
   return new Promise((resolve, reject) => {
     ch.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve(ch);
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve(ch);
+      else if (status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR || status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT) reject(err ?? new Error(status));
     });
   });
 }
@@ -44,7 +44,7 @@ export class RawSocket {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data, binary) => {
-      if (!binary) this.frames.push(JSON.parse(data.toString()) as Frame);
+      if (!binary) this.frames.push(JSON.parse((data as Buffer).toString()) as Frame);
     });
     ws.on('close', () => (this.closed = true));
   }

@@ -17,7 +17,7 @@ const at = (pathname: string, search = '') => ({ pathname, search });
 const anon = { signedIn: false, role: null };
 const as = (role: Role) => ({ signedIn: true, role });
 
-describe('guards of the route table (SPEC §2)', () => {
+describe('guards of the route table', () => {
   it('public routes let everyone in', () => {
     expect(guardRedirect('public', anon, at('/'))).toBeNull();
     expect(guardRedirect('public', as('banned'), at('/termini'))).toBeNull();

@@ -1,7 +1,6 @@
 /**
  * Keeps the session store in step with supabase auth: the initial session (a failure counts
- * as signed out, with the §8 message), the role of each signed-in user (§8 messages on
- * failure), and every later auth event.
+ * as signed out, with the catalogue's message), the role of each signed-in user, and every later auth event.
  */
 import { ApiError } from '@/lib/apiError.ts';
 import { mayHaveSession } from '@/lib/authStorage.ts';
@@ -74,7 +73,7 @@ export function startSession(): Promise<void> {
     }
     // Rehydration must not leave a stale 'ready' flag: the viewer is verified below.
     useSessionStore.setState({ status: 'loading', roleStatus: 'idle' });
-    let user: SessionUser | null = null;
+    let user: SessionUser | null;
     try {
       const u = (await getInitialSession())?.user;
       user = u ? { id: u.id, email: u.email ?? '' } : null;

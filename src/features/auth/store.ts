@@ -1,5 +1,5 @@
 /**
- * Session and role (SPEC §4 'Session'), persisted to IndexedDB so a reload or a second tab
+ * Session and role, persisted to IndexedDB so a reload or a second tab
  * starts from the last known viewer. `status` stays 'loading' until the session and the role
  * are known; the loading screen shows meanwhile.
  */
@@ -9,7 +9,7 @@ import { idbStorage } from '@/lib/idbStorage.ts';
 import type { SessionUser } from './api.ts';
 import type { Role } from './model.ts';
 
-export interface SessionState {
+interface SessionState {
   status: 'loading' | 'ready';
   /** 'loading' while the role of a newly signed-in user is fetched. */
   roleStatus: 'idle' | 'loading' | 'ready';
@@ -33,5 +33,6 @@ export const useSessionStore = create<SessionState>()(
 /** Signed-out state, also removed from IndexedDB. */
 export async function clearSessionStore() {
   useSessionStore.setState({ user: null, role: null, roleStatus: 'idle', status: 'ready' });
-  await useSessionStore.persist.clearStorage();
+  // persist.clearStorage() does not return IndexedDB's promise; the adapter's removeItem does.
+  await useSessionStore.persist.getOptions().storage?.removeItem(SESSION_STORE);
 }

@@ -1,1 +1,1 @@
-export { useCouponsStore, setAppliedCoupon, removeAppliedCoupon, clearCouponsStore, COUPONS_STORE, type AppliedCoupon } from './store.ts';
+export { useCouponsStore, clearCouponsStore, COUPONS_STORE } from './store.ts';

@@ -1,6 +1,5 @@
 /**
- * The coupon applied for the next purchase or promotion (SPEC §4 'Coupon apply': apply,
- * applied, remove; removal is local only). Persisted to IndexedDB so it survives a reload
+ * The coupon applied for the next purchase or promotion. Persisted to IndexedDB so it survives a reload
  * and shows in a second tab; cleared on log out. The coupon screens (a later issue) use it.
  */
 import { create } from 'zustand';
@@ -15,7 +14,7 @@ export interface AppliedCoupon {
   discountValue: number;
 }
 
-export interface CouponsState {
+interface CouponsState {
   owner: string | null;
   applied: AppliedCoupon | null;
 }
@@ -42,5 +41,6 @@ export function removeAppliedCoupon() {
 
 export async function clearCouponsStore() {
   useCouponsStore.setState(initial);
-  await useCouponsStore.persist.clearStorage();
+  // persist.clearStorage() does not return IndexedDB's promise; the adapter's removeItem does.
+  await useCouponsStore.persist.getOptions().storage?.removeItem(COUPONS_STORE);
 }

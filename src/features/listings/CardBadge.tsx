@@ -3,7 +3,7 @@ import classes from './CardBadge.module.css';
 
 export type CardBadgeColor = 'red' | 'yellow' | 'gray' | 'grape' | 'pink' | 'teal';
 
-export interface CardBadgeProps {
+interface CardBadgeProps {
   color: CardBadgeColor;
   variant: 'filled' | 'light' | 'outline';
   size?: 'md' | 'sm';

@@ -7,7 +7,7 @@ import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
 import { listingPath } from '@/lib/paths.ts';
 
-export interface ListingCardProps {
+interface ListingCardProps {
   listing: Listing;
   /** Day and month only in the date badge. */
   compact?: boolean;
@@ -20,7 +20,7 @@ export interface ListingCardProps {
 
 const badgeColor = (key: string): CardBadgeColor => (key === 'offered_services' ? 'pink' : key === 'hourly_rate' ? 'teal' : 'gray');
 
-/** The listing card of SPEC §2; visitors see it without a footer, owners and staff with their actions in it. */
+/** The listing card: visitors see it without a footer, owners and staff with their actions in it. */
 export function ListingCard({ listing, compact = false, priority = false, now, footer }: ListingCardProps) {
   // A premium card's other photos download once the visitor reaches for them, not with the page.
   const [swiped, setSwiped] = useState(false);

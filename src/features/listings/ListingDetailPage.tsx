@@ -39,22 +39,24 @@ export default function ListingDetailPage() {
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;
   const d = t.listings.detail;
-  const [state, setState] = useState<State>({ kind: 'loading' });
   const [version, setVersion] = useState(0);
+  // The answer is kept with the request it answers: another listing, viewer or version loads.
+  const request = `${id} ${userId ?? ''} ${version}`;
+  const [answer, setAnswer] = useState<{ request: string; state: State } | null>(null);
+  const state: State = answer?.request === request ? answer.state : { kind: 'loading' };
   const [reportOpen, setReportOpen] = useState(false);
   const reportWanted = useLatch(reportOpen);
 
   useEffect(() => {
     let live = true;
-    setState({ kind: 'loading' });
     resolve(id, userId, version)
       // The whole page at once is a big render: as a transition it yields to the browser.
-      .then((next) => live && startTransition(() => setState(next)))
-      .catch((err: unknown) => live && setState({ kind: isOffline(err) ? 'offline' : 'error' }));
+      .then((next) => live && startTransition(() => setAnswer({ request, state: next })))
+      .catch((err: unknown) => live && setAnswer({ request, state: { kind: isOffline(err) ? 'offline' : 'error' } }));
     return () => {
       live = false;
     };
-  }, [id, userId, version]);
+  }, [id, userId, version, request]);
 
   const shown = state.kind === 'own' ? state.listing : state.kind === 'done' && state.detail.status === 'active' ? state.detail.listing : null;
   useDocumentTitle(shown ? t.frame.titles.listingOf(shown.title, shown.city) : t.frame.titles.listing);
@@ -72,6 +74,9 @@ export default function ListingDetailPage() {
       },
       { replace: true },
     );
+    // The parameter is removed just above, so this runs once per arrival from signing in: opening
+    // the form follows that navigation, which only an effect sees settle.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (viewer.signedIn && reportable) setReportOpen(true);
   }, [reportAsked, settled, reportable, viewer.ready, viewer.signedIn, setSearchParams]);
 

@@ -1,16 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { Button, Center } from '@mantine/core';
 
 /** "Load more" button that also fires when scrolled into view (infinite scroll). */
 export function LoadMore({ label, onLoad, loading }: { label: string; onLoad: () => void; loading: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
-  const onLoadRef = useRef(onLoad);
-  onLoadRef.current = onLoad;
+  const load = useEffectEvent(onLoad);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadRef.current();
+      if (entries.some((e) => e.isIntersecting)) load();
     }, { rootMargin: '400px' });
     io.observe(el);
     return () => io.disconnect();

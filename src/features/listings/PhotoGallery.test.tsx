@@ -5,7 +5,8 @@ import { PhotoGallery } from './PhotoGallery.tsx';
 const photos = Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, url: `https://cdn.example/p${i}.jpg`, is_primary: i === 0, created_at: '2026-11-01T10:00:00Z' }));
 
 // jsdom decodes no images: decode() settles at once.
-HTMLImageElement.prototype.decode ??= () => Promise.resolve();
+const image: { decode?: () => Promise<void> } = HTMLImageElement.prototype;
+image.decode ??= () => Promise.resolve();
 
 describe('PhotoGallery', () => {
   it('asks for the first photo, then for the others once it has been drawn', async () => {

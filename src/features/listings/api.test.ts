@@ -15,7 +15,7 @@ describe('deleteListing', () => {
     eq.mockReset().mockImplementation(async () => (calls.push('row'), { error: null }));
   });
 
-  it('removes the photo files first, then the listing (SPEC)', async () => {
+  it('removes the photo files first, then the listing', async () => {
     expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: false });
     expect(files.removeListingFiles).toHaveBeenCalledWith(client, 'u1', 'l1');
     expect(client.from).toHaveBeenCalledWith('listings');

@@ -142,7 +142,7 @@ export async function reportListing(listingId: string, reason: string, details: 
 }
 
 /**
- * Deletes a listing as SPEC orders it: its photo files from Storage first, then the listing
+ * Deletes a listing in this order: its photo files from Storage first, then the listing
  * (its photo rows cascade). A failed file cleanup only warns; the listing is deleted anyway.
  * Owners and staff may do it (RLS on storage.objects and listings).
  */

@@ -52,7 +52,7 @@ function listing(over: Partial<Listing> = {}): Listing {
 const photos = (n: number): ListingPhoto[] =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i}`, url: `/p${i}.jpg`, is_primary: i === n - 1, created_at: iso(-10 + i) }));
 
-describe('promotionState (SPEC §4)', () => {
+describe('promotionState', () => {
   it('is active when premium, start <= now <= end and not paused', () => {
     expect(promotionState(listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1) }), now)).toBe('active');
   });
@@ -71,7 +71,7 @@ describe('promotionState (SPEC §4)', () => {
   });
 });
 
-describe('photos (SPEC §4, §9)', () => {
+describe('photos', () => {
   it('active premium shows up to 5, primary first then oldest', () => {
     const l = listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(1), photos: photos(6) });
     expect(photoLimit(l, now)).toBe(5);
@@ -118,7 +118,7 @@ describe('dates', () => {
   });
 });
 
-describe('phone (SPEC §5)', () => {
+describe('phone', () => {
   it('builds tel: and WhatsApp links', () => {
     expect(telUrl('333 1234567')).toBe('tel:+393331234567');
     expect(whatsappUrl('333 1234567')).toBe('https://wa.me/393331234567');

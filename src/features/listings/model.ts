@@ -1,12 +1,10 @@
-/** Pure display logic for listings: promotion state, photo limits, labels, phone (SPEC §3-5, §9). */
+/** Pure display logic for listings: promotion state, photo limits, labels, phone. */
 import { t } from '@/lib/catalogue/index.ts';
 import { normalizePhone } from '@/lib/contact.ts';
 import { formatItalianDate } from '@/lib/romeDate.ts';
-import { ATTRIBUTE_KEYS, promotionState, type ArrayField, type AttributeKey, type Listing, type ListingPhoto, type ValueListKey } from './shape.ts';
+import { ATTRIBUTE_KEYS, type ArrayField, type AttributeKey, type Listing, type ValueListKey } from './shape.ts';
 
 export * from './shape.ts';
-
-export const PRODUCT_NAME = t.listings.card.watermark;
 
 const VALUES = t.listings.values as unknown as Record<ValueListKey, Record<string, string>>;
 
@@ -22,13 +20,13 @@ export function options(key: ValueListKey): { value: string; label: string }[] {
   return Object.entries(VALUES[key] ?? {}).map(([value, l]) => ({ value, label: l }));
 }
 
-export interface AttributeBadge {
+interface AttributeBadge {
   key: AttributeKey | 'hourly_rate' | 'offered_services';
   value: string;
   label: string;
 }
 
-/** Every attribute badge of SPEC §2 in order: attributes, the rate in €/h, then offered services. */
+/** Every attribute badge in order: attributes, the rate in €/h, then offered services. */
 export function attributeBadges(l: Pick<Listing, ArrayField | 'hourly_rate'>): AttributeBadge[] {
   const out: AttributeBadge[] = [];
   for (const key of ATTRIBUTE_KEYS) for (const v of l[key] ?? []) out.push({ key, value: v, label: label(key, v) });
@@ -55,7 +53,7 @@ export function telUrl(phone: string | null): string | null {
   return n ? `tel:${n}` : null;
 }
 
-/** Listing dates "dd MMMM yyyy" in Italian (SPEC §9), Europe/Rome; compact "dd MMMM". */
+/** Listing dates "dd MMMM yyyy" in Italian, Europe/Rome; compact "dd MMMM". */
 export function formatListingDate(iso: string, compact = false): string {
   return formatItalianDate(new Date(iso), { year: !compact });
 }

@@ -14,7 +14,7 @@ const SIZES: Record<PhotoPlace, string> = {
 const WIDTHS = [400, 600, 800, 1080, 1440];
 const QUALITY = 75;
 
-export interface PhotoSources {
+interface PhotoSources {
   src: string;
   srcSet?: string;
   sizes?: string;

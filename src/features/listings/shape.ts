@@ -1,10 +1,10 @@
 /**
  * What a listing is, without any of the UI: fields, promotion state and which photos show
- * (SPEC §3-4). No catalogue, no components, so code that runs before the app (boot.ts) can
+ *. No catalogue, no components, so code that runs before the app (boot.ts) can
  * use it.
  */
-export const PREMIUM_PHOTO_LIMIT = 5;
-export const BASE_PHOTO_LIMIT = 1;
+const PREMIUM_PHOTO_LIMIT = 5;
+const BASE_PHOTO_LIMIT = 1;
 
 export const ATTRIBUTE_KEYS = [
   'ethnicity',
@@ -28,7 +28,7 @@ export interface ListingPhoto {
   created_at: string;
 }
 
-/** The columns a card and the detail page read (SPEC §3). */
+/** The columns a card and the detail page read. */
 export interface Listing {
   id: string;
   user_id?: string;
@@ -65,7 +65,7 @@ export type PromotionState = 'active' | 'pending' | 'base';
 
 type PromotionFields = Pick<Listing, 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'is_paused'>;
 
-/** SPEC §4: Active when premium, start <= now <= end and not paused; Pending when start is ahead. */
+/** Active when premium, start <= now <= end and not paused; Pending when start is ahead. */
 export function promotionState(l: PromotionFields, now: Date = new Date()): PromotionState {
   if (!l.is_premium || l.is_paused || !l.promotion_start_at) return 'base';
   const start = Date.parse(l.promotion_start_at);

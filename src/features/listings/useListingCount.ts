@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { countListings, type SearchParams } from './api.ts';
 
 /** Totals already known, by search key: Back shows them at once. */
@@ -11,12 +11,11 @@ const known = new Map<string, number>();
  */
 export function useListingCount(params: SearchParams, key: string, ready: boolean): number | null {
   const [count, setCount] = useState<{ key: string; total: number } | null>(() => (known.has(key) ? { key, total: known.get(key)! } : null));
-  const paramsRef = useRef(params);
-  paramsRef.current = params;
+  const askTotal = useEffectEvent(() => countListings(params));
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    countListings(paramsRef.current).then(
+    askTotal().then(
       (total) => {
         known.set(key, total);
         if (live) setCount({ key, total });

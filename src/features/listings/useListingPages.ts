@@ -1,10 +1,10 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigationType } from 'react-router-dom';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router-dom';
 import { isOffline } from '@/lib/apiError.ts';
 import { searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
 import { firstListingPage } from './prefetch.ts';
 
-export type PagesStatus = 'loading' | 'ready' | 'error' | 'offline';
+type PagesStatus = 'loading' | 'ready' | 'error' | 'offline';
 
 interface Pages {
   rows: SearchRow[];
@@ -27,9 +27,8 @@ function remember(key: string, pages: Pages) {
 
 /** Keyset-paginated public listings for `params` (stable key: `key`). */
 export function useListingPages(params: SearchParams, key: string) {
-  const back = useNavigationType() === 'POP';
+  const back = useNavigationType() === NavigationType.Pop;
   const backRef = useRef(back);
-  backRef.current = back;
   const [initial] = useState(() => (back ? shown.get(key) : undefined));
   const [rows, setRows] = useState<SearchRow[]>(initial?.rows ?? []);
   const [next, setNext] = useState<Cursor | null>(initial?.next ?? null);
@@ -37,9 +36,13 @@ export function useListingPages(params: SearchParams, key: string) {
   const [loadingMore, setLoadingMore] = useState(false);
   const generation = useRef(0);
   const paramsRef = useRef(params);
-  paramsRef.current = params;
   const keyRef = useRef(key);
-  keyRef.current = key;
+  // The latest values for the callbacks below, set before the effects that call them run.
+  useLayoutEffect(() => {
+    backRef.current = back;
+    paramsRef.current = params;
+    keyRef.current = key;
+  });
   /** The key whose pages are in `rows`. */
   const rowsKey = useRef(initial ? key : undefined);
 

@@ -3,7 +3,7 @@ import { countUnread, markReadLocally, routeForNotification, sortNewestFirst, un
 
 const n = (id: string, is_read: boolean, created_at = '2026-11-22T10:00:00Z') => ({ id, is_read, created_at });
 
-describe('notification routing (SPEC §4)', () => {
+describe('notification routing', () => {
   it('sends new_report to /admin', () => {
     expect(routeForNotification({ type: 'new_report', entity_id: 'x' })).toBe('/admin');
   });

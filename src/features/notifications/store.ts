@@ -37,7 +37,7 @@ export function ownerKey(scope: NotificationScope): string {
 
 let fetchSeq = 0;
 
-/** Loads the list for `scope`; on failure the list and count reset with the §8 message. */
+/** Loads the list for `scope`; on failure the list and count reset with an error toast. */
 export async function loadNotifications(scope: NotificationScope) {
   const owner = ownerKey(scope);
   const state = useNotificationsStore.getState();
@@ -87,5 +87,6 @@ export async function markAllRead(scope: NotificationScope): Promise<void> {
 export async function clearNotificationsStore() {
   fetchSeq += 1;
   useNotificationsStore.setState(initial);
-  await useNotificationsStore.persist.clearStorage();
+  // persist.clearStorage() does not return IndexedDB's promise; the adapter's removeItem does.
+  await useNotificationsStore.persist.getOptions().storage?.removeItem(NOTIFICATIONS_STORE);
 }

@@ -19,8 +19,12 @@ export default function SearchPage() {
   const key = serializeFilters(parseFilters(searchParams));
   const filters = useMemo(() => parseFilters(key), [key]);
   const [query, setQuery] = useState(filters.query ?? '');
-  // The box follows the URL (Back and Forward included).
-  useEffect(() => setQuery(filters.query ?? ''), [filters.query]);
+  // The box follows the URL (Back and Forward included): reset while rendering, not in an effect.
+  const [queryOf, setQueryOf] = useState(filters.query);
+  if (queryOf !== filters.query) {
+    setQueryOf(filters.query);
+    setQuery(filters.query ?? '');
+  }
   const [showFilters, setShowFilters] = useState(false);
   const filtersOpened = useLatch(showFilters);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);

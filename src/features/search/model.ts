@@ -4,7 +4,6 @@ import { ATTRIBUTE_KEYS, type SearchParams } from '@/features/listings/boot.ts';
 
 /** Every array column of a listing is an any-of filter. */
 export const ARRAY_FILTERS = [...ATTRIBUTE_KEYS, 'offered_services'] as const;
-export type ArrayFilter = (typeof ARRAY_FILTERS)[number];
 
 const TEXT = { q: 'query', category: 'category', city: 'city', zone: 'zone' } as const;
 const NUM = { age_min: 'ageMin', age_max: 'ageMax', rate_min: 'rateMin', rate_max: 'rateMax' } as const;

@@ -4,7 +4,7 @@ import { lastReplyLabel, shortTicketId, statusColor, statusLabel, ticketPayload,
 
 const m = t.tickets.validation;
 
-describe('ticket form validation (SPEC §5)', () => {
+describe('ticket form validation', () => {
   it('requires an e-mail', () => {
     expect(validateTicketForm({ email: '  ', message: 'x'.repeat(20) }, m)).toEqual({ email: "L'email è obbligatoria." });
   });

@@ -1,4 +1,4 @@
-/** Pure ticket logic: the form rules of SPEC §5, labels and id of §3/§9. */
+/** Pure ticket logic: the form rules, status labels and the short ticket id. */
 import { isValidEmail } from '@/lib/contact.ts';
 
 export const TICKET_MESSAGE_MIN = 20;
@@ -9,7 +9,7 @@ export interface TicketFormValues {
   message: string;
 }
 
-export interface TicketFormMessages {
+interface TicketFormMessages {
   emailRequired: string;
   emailInvalid: string;
   messageShort: string;
@@ -28,7 +28,7 @@ export function shortTicketId(id: string): string {
   return id.slice(0, TICKET_ID_LENGTH);
 }
 
-export type TicketStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
+type TicketStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 
 export function statusLabel(status: string, labels: Record<TicketStatus, string>): string {
   return status in labels ? labels[status as TicketStatus] : status;
@@ -51,7 +51,7 @@ export function lastReplyLabel(by: string | null | undefined, labels: { user: st
   return by === 'user' || by === 'admin' || by === 'supporto' ? labels[by] : labels.unknown;
 }
 
-/** The create-ticket payload of SPEC §7. */
+/** The create-ticket Edge Function's payload. */
 export function ticketPayload(v: TicketFormValues, opts: { listingId?: string | null; subject: string }) {
   return {
     listingId: opts.listingId ?? null,

@@ -3,7 +3,7 @@ import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/
 import { createTicket, fetchMyTickets } from './api.ts';
 import type { TicketFormValues } from './model.ts';
 
-export const ticketKeys = {
+const ticketKeys = {
   all: ['tickets'] as const,
   mine: (userId: string | undefined) => [...ticketKeys.all, 'mine', userId] as const,
 };

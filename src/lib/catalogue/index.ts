@@ -31,5 +31,3 @@ export const t = {
   myListings,
   photos,
 } as const;
-
-export type Catalogue = typeof t;

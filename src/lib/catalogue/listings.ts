@@ -1,4 +1,4 @@
-/** Listing card, home and listing detail (issue 5). Value lists: DESIGN.md and SPEC.md §3. */
+/** Listing card, home and listing detail. Value lists: DESIGN.md. */
 export const listings = {
   home: {
     title: 'Annunci',

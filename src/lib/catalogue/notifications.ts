@@ -1,4 +1,4 @@
-/** The header bell (SPEC §2, §4, §8). */
+/** The header bell. */
 export const notifications = {
   bellLabel: (unread: number) => (unread === 1 ? 'Notifiche, 1 non letta' : `Notifiche, ${unread} non lette`),
   title: (count: number) => `Notifiche (${count})`,

@@ -1,4 +1,4 @@
-/** Installable app: update prompt, offline banner, push (issue 5). */
+/** Installable app: update prompt, offline banner, push. */
 export const pwa = {
   updateAvailable: 'Nuova versione disponibile',
   updateHint: "Aggiorna per usare l'ultima versione dell'app.",

@@ -1,4 +1,4 @@
-/** The search screen (issue 5). */
+/** The search screen. */
 export const search = {
   title: 'Cerca annunci',
   query: 'Cerca',

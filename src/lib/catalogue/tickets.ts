@@ -1,4 +1,4 @@
-/** Support dialog and 'I Miei Ticket' (SPEC §2, §5, §8, §9). */
+/** Support dialog and 'I Miei Ticket'. */
 export const tickets = {
   dialog: {
     title: 'Assistenza',

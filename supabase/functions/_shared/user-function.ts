@@ -43,6 +43,9 @@ interface RpcError {
   message: string;
 }
 
+/** An RPC's answer: the functions' client has no generated types, so its data is unknown until read as the function's row. */
+export type RpcResult = { data: unknown; error: RpcError | null };
+
 /**
  * A PostgREST error from one of our SQL functions -> the function's answer: 403 for banned
  * or forbidden (42501 with that detail), 401 for any other permission or token problem,

@@ -7,7 +7,7 @@
 import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
 import { createUserClient } from '../_shared/supabase.ts';
-import { rpcErrorResponse, userFunction } from '../_shared/user-function.ts';
+import { rpcErrorResponse, userFunction, type RpcResult } from '../_shared/user-function.ts';
 
 const messages = {
   login: 'Devi accedere per applicare un coupon.',
@@ -27,7 +27,8 @@ serve(
     const code = typeof payload.couponCode === 'string' ? payload.couponCode.trim() : '';
     if (!code) return jsonResponse({ error: 'Inserisci un codice coupon.' }, 400);
     const supabase = await createUserClient(req);
-    const { data, error } = await supabase.rpc('apply_coupon', { p_code: code });
+    const answer: RpcResult = await supabase.rpc('apply_coupon', { p_code: code });
+    const { data, error } = answer;
     if (error) return rpcErrorResponse(error, messages, 'coupon_not_found');
     const r = data as Applied;
     return jsonResponse({

@@ -8,7 +8,7 @@
 import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
 import { createUserClient } from '../_shared/supabase.ts';
-import { rpcErrorResponse, userFunction } from '../_shared/user-function.ts';
+import { rpcErrorResponse, userFunction, type RpcResult } from '../_shared/user-function.ts';
 
 const SUCCESS = 'Richiesta inviata con successo! Puoi visualizzare lo stato nella sezione "I miei ticket".';
 const messages = {
@@ -23,12 +23,13 @@ serve(
     if (typeof messageContent !== 'string') return jsonResponse({ error: 'Il messaggio deve contenere almeno 20 caratteri.' }, 400);
     if (initialSubject != null && typeof initialSubject !== 'string') return jsonResponse({ error: 'Oggetto non valido.' }, 400);
     const supabase = await createUserClient(req);
-    const { data, error } = await supabase.rpc('create_ticket', {
+    const answer: RpcResult = await supabase.rpc('create_ticket', {
       p_sender_email: null,
       p_message: messageContent,
       p_subject: initialSubject ?? null,
       p_listing_id: listingId ?? null,
     });
+    const { data, error } = answer;
     if (error) return rpcErrorResponse(error, messages);
     const ticket = data as { id: string };
     return jsonResponse({ message: SUCCESS, ticketId: ticket.id, ticket });

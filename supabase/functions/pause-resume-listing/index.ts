@@ -7,7 +7,7 @@
 import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
 import { createUserClient } from '../_shared/supabase.ts';
-import { rpcErrorResponse, userFunction } from '../_shared/user-function.ts';
+import { rpcErrorResponse, userFunction, type RpcResult } from '../_shared/user-function.ts';
 
 const messages = {
   login: 'Devi accedere per eseguire questa operazione.',
@@ -21,7 +21,8 @@ serve(
     if (action !== 'pause' && action !== 'resume') return jsonResponse({ error: 'Azione non valida: usa "pause" o "resume".' }, 400);
     const supabase = await createUserClient(req);
     const fn = action === 'pause' ? 'pause_listing' : 'resume_listing';
-    const { data, error } = await supabase.rpc(fn, { p_listing_id: listingId });
+    const answer: RpcResult = await supabase.rpc(fn, { p_listing_id: listingId });
+    const { data, error } = answer;
     if (error) return rpcErrorResponse(error, messages, 'listing_not_found');
     return jsonResponse({
       message: action === 'pause' ? 'Annuncio messo in pausa con successo!' : 'Annuncio ripreso con successo!',

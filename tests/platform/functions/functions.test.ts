@@ -135,7 +135,7 @@ describe('edge functions', () => {
   });
 });
 
-describe('edge functions: request bodies (issue 10, item 8)', () => {
+describe('edge functions: request bodies', () => {
   const MiB = 1024 * 1024;
   const headers = () => ({ authorization: `Bearer ${platformInfo().anonKey}`, 'content-type': 'text/plain' });
 

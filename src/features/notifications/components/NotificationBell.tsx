@@ -16,7 +16,7 @@ function BellIcon() {
   );
 }
 
-/** Header bell: staff see staff-wide notifications, users their own (SPEC §2, §4). */
+/** Header bell: staff see staff-wide notifications, users their own. */
 export function NotificationBell({ userId, staff }: { userId: string; staff: boolean }) {
   const navigate = useNavigate();
   const scope = useNotificationFeed(userId, staff);
@@ -32,7 +32,7 @@ export function NotificationBell({ userId, staff }: { userId: string; staff: boo
     const to = routeForNotification(item);
     if (to) {
       setOpened(false);
-      navigate(to);
+      void navigate(to);
     }
   }
 

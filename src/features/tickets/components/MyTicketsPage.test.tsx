@@ -15,7 +15,7 @@ describe('MyTicketsPage', () => {
     api.fetchMyTickets.mockReset();
   });
 
-  it('lists tickets with the SPEC §2 columns', async () => {
+  it('lists tickets with their columns', async () => {
     api.fetchMyTickets.mockResolvedValue([
       {
         id: 'abcdef0123456789',

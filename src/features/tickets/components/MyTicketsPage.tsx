@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table,
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
+import { listingPath, ticketPath } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
 import { myTicketsQuery } from '../queries.ts';
@@ -11,7 +12,7 @@ import { openSupportDialog } from '../store.ts';
 
 const m = t.tickets;
 
-/** 'I Miei Ticket' (SPEC §2): the signed-in user's tickets, newest activity first. */
+/** 'I Miei Ticket': the signed-in user's tickets, newest activity first. */
 export default function MyTicketsPage() {
   const { user } = useViewer();
   const tickets = useQuery(myTicketsQuery(user));
@@ -65,7 +66,7 @@ export default function MyTicketsPage() {
                   <Table.Td>{row.subject}</Table.Td>
                   <Table.Td>
                     {row.listing_id ? (
-                      <Anchor component={Link} to={`/listing/${row.listing_id}`}>
+                      <Anchor component={Link} to={listingPath(row.listing_id)}>
                         {row.listings?.title ?? shortTicketId(row.listing_id)}
                       </Anchor>
                     ) : (
@@ -80,7 +81,7 @@ export default function MyTicketsPage() {
                   <Table.Td>{lastReplyLabel(row.last_replied_by, m.lastRepliedBy)}</Table.Td>
                   <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                   <Table.Td>
-                    <Button component={Link} to={`/my-tickets/${row.id}`} size="compact-sm" variant="light">
+                    <Button component={Link} to={ticketPath(row.id)} size="compact-sm" variant="light">
                       {m.list.view}
                     </Button>
                   </Table.Td>

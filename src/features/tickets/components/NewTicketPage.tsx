@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 import { SupportContent } from './SupportContent.tsx';
 
 /** /new-ticket: the support form as a page (signed-in, not banned). */
@@ -15,7 +16,7 @@ export default function NewTicketPage() {
         {t.tickets.newTicketPage.text}
       </Text>
       <Paper withBorder p="md">
-        <SupportContent onSent={() => navigate('/my-tickets')} />
+        <SupportContent onSent={() => void navigate(paths.myTickets)} />
       </Paper>
     </Container>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
 import { SupportForm } from './SupportForm.tsx';
 
@@ -40,10 +41,10 @@ export function SupportContent({
         </Title>
         <Text>{m.authRequiredText}</Text>
         <Group grow>
-          <Button component={Link} to={authPath('login', '/new-ticket')} onClick={onNavigateAway}>
+          <Button component={Link} to={authPath('login', paths.newTicket)} onClick={onNavigateAway}>
             {m.login}
           </Button>
-          <Button component={Link} to={authPath('register', '/new-ticket')} variant="outline" onClick={onNavigateAway}>
+          <Button component={Link} to={authPath('register', paths.newTicket)} variant="outline" onClick={onNavigateAway}>
             {m.register}
           </Button>
         </Group>

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { closeSupportDialog, useSupportDialogStore } from '../store.ts';
 import { SupportContent } from './SupportContent.tsx';
 
-/** The 'Assistenza' dialog of SPEC §2, opened through openSupportDialog(). */
+/** The 'Assistenza' dialog, opened through openSupportDialog(). */
 export function SupportDialog() {
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -16,7 +17,7 @@ export function SupportDialog() {
     const callback = options.onSuccess;
     closeSupportDialog();
     if (callback) callback();
-    else if (viewer.user) navigate('/my-tickets');
+    else if (viewer.user) void navigate(paths.myTickets);
   }
 
   return (

@@ -15,7 +15,7 @@ describe('SupportForm', () => {
     api.createTicket.mockReset();
   });
 
-  it("shows the account's e-mail read-only and validates inline (SPEC §5)", async () => {
+  it("shows the account's e-mail read-only and validates inline", async () => {
     render(<SupportForm defaultEmail="mario@example.it" onSent={() => undefined} />);
     const email = screen.getByLabelText(new RegExp(m.dialog.email));
     expect(email).toHaveValue('mario@example.it');

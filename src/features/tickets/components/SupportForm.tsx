@@ -10,7 +10,7 @@ const m = t.tickets;
 
 /**
  * The account's e-mail (shown, read-only: the server files the ticket under it) and the
- * message; sends create-ticket with the §9 default subject.
+ * message; sends create-ticket with the default subject.
  */
 export function SupportForm({
   defaultEmail,

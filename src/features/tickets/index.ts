@@ -1,2 +1,0 @@
-export { SupportDialog } from './components/SupportDialog.tsx';
-export { openSupportDialog, closeSupportDialog, useSupportDialogStore, type SupportDialogOptions } from './store.ts';
