@@ -68,8 +68,10 @@ export function parseOverview(raw: unknown): Overview {
 
 /** A figure as Italians read it: thousands with '.', revenue in euro. */
 export function formatFigure(key: FigureKey, value: number): string {
-  if (key === 'revenue_cents') return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(value / 100);
-  return new Intl.NumberFormat('it-IT').format(value);
+  // 'always': the Italian locale leaves 4-digit numbers ungrouped (1990), a figure reads 1.990.
+  const grouping = { useGrouping: 'always' } as const;
+  if (key === 'revenue_cents') return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', ...grouping }).format(value / 100);
+  return new Intl.NumberFormat('it-IT', grouping).format(value);
 }
 
 /**
@@ -100,8 +102,9 @@ export function statusesOf(filter: TicketFilter): string[] | null {
 
 // --- Segnalazioni --------------------------------------------------------------------------
 
-export type ReportStatus = 'open' | 'dismissed' | 'reviewed';
-export const REPORT_STATUSES: readonly ReportStatus[] = ['open', 'dismissed', 'reviewed'];
+// A removed listing takes its reports with it, so the queue shows open and dismissed ones.
+export type ReportStatus = 'open' | 'dismissed';
+export const REPORT_STATUSES: readonly ReportStatus[] = ['open', 'dismissed'];
 
 /** A report reason's Italian label; an unknown code reads as 'Altro', never the code. */
 export function reasonLabel(code: string, labels: Record<string, string>): string {

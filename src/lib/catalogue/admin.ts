@@ -64,7 +64,7 @@ export const admin = {
   reports: {
     loadFailed: 'Impossibile caricare le segnalazioni.',
     filter: 'Stato',
-    statuses: { open: 'Da esaminare', dismissed: 'Archiviate', reviewed: 'Gestite' },
+    statuses: { open: 'Da esaminare', dismissed: 'Archiviate' },
     empty: 'Nessuna segnalazione in questo stato.',
     reason: 'Motivo',
     details: 'Dettagli',
