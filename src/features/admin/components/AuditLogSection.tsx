@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -8,6 +8,7 @@ import { LoadError } from '@/lib/LoadError.tsx';
 import { AUDIT_PAGE_SIZE } from '../api.ts';
 import { describeChange, emptyAuditFilters, type AuditFilters } from '../model.ts';
 import { auditLogQuery } from '../queries.ts';
+import { PanelBadge } from './PanelBadge.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.audit;
@@ -77,9 +78,7 @@ export default function AuditLogSection() {
                     <Text size="sm" c="gray.7" className={classes.wrap}>
                       {m.who}: {row.actor_email ?? '—'}
                     </Text>
-                    <Badge size="sm" variant="light" color={row.actor_role === 'admin' ? 'pink' : 'blue'}>
-                      {(m.roles as Record<string, string>)[row.actor_role] ?? row.actor_role}
-                    </Badge>
+                    <PanelBadge color={row.actor_role === 'admin' ? 'pink' : 'blue'}>{(m.roles as Record<string, string>)[row.actor_role] ?? row.actor_role}</PanelBadge>
                   </Group>
                   {row.reason && (
                     <Text size="sm" className={classes.message}>

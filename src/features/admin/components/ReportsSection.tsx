@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
@@ -14,6 +14,7 @@ import { reasonLabel, REPORT_STATUSES, type ReportStatus } from '../model.ts';
 import { adminKeys, reportsQuery, useDismissReport, useRemoveListing } from '../queries.ts';
 import { ReportActionDialog } from './ReportActionDialog.tsx';
 import { useLiveTable } from './useLiveTable.ts';
+import { PanelBadge } from './PanelBadge.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.reports;
@@ -92,9 +93,7 @@ export default function ReportsSection() {
                       m.listingGone
                     )}
                   </Text>
-                  <Badge color="red" variant="light" className={classes.badge}>
-                    {reasonLabel(report.reason, reasons)}
-                  </Badge>
+                  <PanelBadge color="red">{reasonLabel(report.reason, reasons)}</PanelBadge>
                 </Group>
                 {report.listing && (
                   <Text size="sm" c="gray.7">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
-import { Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -10,6 +10,7 @@ import { listingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { shortTicketId, statusColor, statusLabel, type TicketStatus } from '@/features/tickets/index.ts';
 import { staffTicketQuery, ticketMessagesQuery, useReplyToTicket, useSetTicketStatus } from '../queries.ts';
+import { PanelBadge } from './PanelBadge.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.tickets;
@@ -60,9 +61,7 @@ export function StaffTicketView({ ticketId, onBack }: { ticketId: string; onBack
             <Title order={2} size="h4" className={classes.title}>
               {row.subject}
             </Title>
-            <Badge color={statusColor(row.status)} variant="light" className={classes.badge}>
-              {statusLabel(row.status, status)}
-            </Badge>
+            <PanelBadge color={statusColor(row.status)}>{statusLabel(row.status, status)}</PanelBadge>
           </Group>
           <Text size="sm" c="gray.7" className={classes.wrap}>
             #{shortTicketId(row.id)} · {m.from} {row.reporter_email} · {formatDateTime(row.created_at)}

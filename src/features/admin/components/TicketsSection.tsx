@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -9,6 +9,7 @@ import { TICKET_FILTERS, type TicketFilter } from '../model.ts';
 import { adminKeys, staffTicketsQuery } from '../queries.ts';
 import { StaffTicketView } from './StaffTicketView.tsx';
 import { useLiveTable } from './useLiveTable.ts';
+import { PanelBadge } from './PanelBadge.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.tickets;
@@ -65,9 +66,7 @@ export default function TicketsSection() {
                     <Text fw={600} className={classes.title}>
                       {row.subject}
                     </Text>
-                    <Badge color={statusColor(row.status)} variant="light" className={classes.badge}>
-                      {statusLabel(row.status, status)}
-                    </Badge>
+                    <PanelBadge color={statusColor(row.status)}>{statusLabel(row.status, status)}</PanelBadge>
                   </Group>
                   <Text size="sm" c="gray.7" className={classes.wrap}>
                     #{shortTicketId(row.id)} · {m.from} {row.reporter_email}
