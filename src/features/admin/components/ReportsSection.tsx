@@ -83,18 +83,16 @@ export default function ReportsSection() {
           {rows.map((report) => (
             <li key={report.id}>
               <Paper withBorder p="sm" radius="md" aria-label={reasonLabel(report.reason, reasons)} component="article">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                  <Text fw={600} className={classes.title}>
-                    {report.listing ? (
-                      <Anchor component={Link} to={listingPath(report.listing.id)}>
-                        {report.listing.title}
-                      </Anchor>
-                    ) : (
-                      m.listingGone
-                    )}
-                  </Text>
-                  <PanelBadge color="red">{reasonLabel(report.reason, reasons)}</PanelBadge>
-                </Group>
+                <PanelBadge color="red">{reasonLabel(report.reason, reasons)}</PanelBadge>
+                <Text fw={600} mt={4} className={classes.title}>
+                  {report.listing ? (
+                    <Anchor component={Link} to={listingPath(report.listing.id)}>
+                      {report.listing.title}
+                    </Anchor>
+                  ) : (
+                    m.listingGone
+                  )}
+                </Text>
                 {report.listing && (
                   <Text size="sm" c="gray.7">
                     {report.listing.city}
