@@ -34,6 +34,7 @@ const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyT
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
 const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
+const AdminPage = dataScreen(() => import('@/features/admin/components/AdminPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -94,7 +95,7 @@ export const routes: RouteObject[] = [
       // admin or supporto
       {
         element: <Guard access="staff" />,
-        children: [placeholder(paths.admin, p.admin), placeholder(paths.adminUserListings, p.adminUserListings)],
+        children: [route(paths.admin, title.admin, <AdminPage />), placeholder(paths.adminUserListings, p.adminUserListings)],
       },
       route('*', title.notFound, <NotFound />),
     ],

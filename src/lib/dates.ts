@@ -50,3 +50,9 @@ export function startOfWeek(value: DateInput): dayjs.Dayjs {
   return dayjs(value).locale('it').startOf('week');
 }
 
+export { dayjs };
+
+/** The instant a Rome calendar day ('YYYY-MM-DD') begins, as ISO (for date filters). */
+export function romeDayStart(day: string): string {
+  return dayjs.tz(day, TIME_ZONE).toISOString();
+}

@@ -28,7 +28,7 @@ export function shortTicketId(id: string): string {
   return id.slice(0, TICKET_ID_LENGTH);
 }
 
-type TicketStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
+export type TicketStatus = 'open' | 'in_progress' | 'resolved' | 'closed';
 
 export function statusLabel(status: string, labels: Record<TicketStatus, string>): string {
   return status in labels ? labels[status as TicketStatus] : status;

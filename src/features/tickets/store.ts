@@ -1,7 +1,7 @@
 /** Which support dialog is open and with what context (not persisted: UI state only). */
 import { create } from 'zustand';
 
-interface SupportDialogOptions {
+export interface SupportDialogOptions {
   listingId?: string | null;
   subject?: string;
   /** Runs after a successful send instead of navigating to /my-tickets. */

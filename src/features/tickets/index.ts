@@ -1,0 +1,2 @@
+/** What other features use from tickets: the labels and id shown in the staff inbox. */
+export { shortTicketId, statusColor, statusLabel, lastReplyLabel, type TicketStatus } from './model.ts';
