@@ -14,6 +14,32 @@ export type Database = {
   }
   public: {
     Tables: {
+      account_bans: {
+        Row: {
+          banned_at: string
+          reason: string
+          user_id: string
+        }
+        Insert: {
+          banned_at?: string
+          reason: string
+          user_id: string
+        }
+        Update: {
+          banned_at?: string
+          reason?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_bans_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       admin_notifications: {
         Row: {
           created_at: string
@@ -691,6 +717,7 @@ export type Database = {
         Row: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string
@@ -702,6 +729,7 @@ export type Database = {
         Insert: {
           created_at?: string
           id?: string
+          kind?: string
           last_replied_by?: string | null
           listing_id?: string | null
           reporter_email: string
@@ -713,6 +741,7 @@ export type Database = {
         Update: {
           created_at?: string
           id?: string
+          kind?: string
           last_replied_by?: string | null
           listing_id?: string | null
           reporter_email?: string
@@ -824,7 +853,7 @@ export type Database = {
         Returns: boolean
       }
       admin_set_banned: {
-        Args: { p_banned: boolean; p_user_id: string }
+        Args: { p_banned: boolean; p_reason?: string; p_user_id: string }
         Returns: {
           accepted_terms_at: string | null
           age_confirmed_at: string | null
@@ -944,6 +973,7 @@ export type Database = {
         Returns: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string
@@ -980,6 +1010,27 @@ export type Database = {
       expire_listings: { Args: { p_now?: string }; Returns: number }
       expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      file_appeal: {
+        Args: { p_message: string }
+        Returns: {
+          created_at: string
+          id: string
+          kind: string
+          last_replied_by: string | null
+          listing_id: string | null
+          reporter_email: string
+          status: string
+          subject: string
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tickets"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       fulfil_credit_purchase: {
         Args: {
           p_amount_cents?: number
@@ -1290,6 +1341,7 @@ export type Database = {
         Returns: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string

@@ -2,13 +2,15 @@ import { Link } from 'react-router-dom';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
+import { AppealForm } from './AppealForm.tsx';
 import { SupportForm } from './SupportForm.tsx';
 
 const m = t.tickets.dialog;
 
 /**
  * What the support dialog (and /new-ticket) shows: a wait while auth is checked, the
- * sign-in prompt for anonymous visitors, else the form.
+ * sign-in prompt for anonymous visitors, the appeal for a banned user (the only ticket he
+ * may open), else the form.
  */
 export function SupportContent({
   listingId,
@@ -50,5 +52,6 @@ export function SupportContent({
       </Stack>
     );
   }
+  if (viewer.banned) return <AppealForm onSent={onSent} onCancel={onCancel} />;
   return <SupportForm defaultEmail={viewer.user.email} listingId={listingId} subject={subject} onSent={onSent} onCancel={onCancel} />;
 }
