@@ -21,5 +21,6 @@ export const common = {
     unexpected: 'Si è verificato un errore imprevisto.',
   },
   retry: 'Riprova',
+  closeToast: 'Chiudi notifica',
   comingSoon: 'Questa sezione sarà disponibile a breve.',
 } as const;
