@@ -111,6 +111,21 @@ test('a staff reply appears live in the open thread and the bell; the user repli
   await expect(page.getByRole('button', { name: m.send })).toHaveCount(0);
   await expect(page.getByRole('button', { name: m.reopen })).toHaveCount(0);
 
+  // 'I Miei Ticket' at 360 px: cards, whole badges, no sideways scrolling.
+  await page.goto('/my-tickets');
+  const card = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(t.tickets.status.closed, { exact: true })).toBeVisible();
+  const cut = await page.locator('.mantine-Badge-label').evaluateAll((els) =>
+    els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+  );
+  expect(cut).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'my-tickets-cards-360');
+  await expectNoSeriousA11yViolations(page);
+  await card.getByRole('link', { name: new RegExp(t.tickets.list.view) }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-tickets/${ticket.id}$`));
+
   // Another user's ticket is simply not found.
   const [others] = (await serviceRest(`tickets?select=id&user_id=eq.${DEMO.marco.id}&limit=1`)) as { id: string }[];
   await page.goto(`/my-tickets/${others!.id}`);

@@ -112,3 +112,4 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A route parameter that can be a ticket id (anything else is simply not found). */
 export const isTicketId = (id: string | undefined): id is string => !!id && UUID.test(id);
+

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -8,6 +9,7 @@ import { useViewer } from '@/features/auth/index.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
 import { myTicketsQuery } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
+import { TicketCard } from './TicketCard.tsx';
 
 const m = t.tickets;
 
@@ -16,6 +18,8 @@ export default function MyTicketsPage() {
   const { user } = useViewer();
   const tickets = useQuery(myTicketsQuery(user));
   const rows = tickets.data;
+  // Phones read each ticket as a card; the table needs more width than a phone has.
+  const phone = useMediaQuery('(max-width: 47.99em)');
   // A new ticket refreshes the list through the mutation's invalidation; stay on this page.
   const newTicket = () => openSupportDialog({ onSuccess: () => undefined });
 
@@ -43,6 +47,12 @@ export default function MyTicketsPage() {
           <Button variant="light" onClick={newTicket}>
             {m.list.firstTicket}
           </Button>
+        </Stack>
+      ) : phone ? (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <TicketCard key={row.id} row={row} />
+          ))}
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
@@ -73,7 +83,7 @@ export default function MyTicketsPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor(row.status)} variant="light">
+                    <Badge color={statusColor(row.status)} c="dark.7" variant="light">
                       {statusLabel(row.status, m.status)}
                     </Badge>
                   </Table.Td>

@@ -64,11 +64,11 @@ export default function TicketPage() {
               {data.subject}
             </Title>
             <Group gap="xs">
-              <Badge color={statusColor(data.status)} variant="light" style={{ flexShrink: 0 }}>
+              <Badge color={statusColor(data.status)} c="dark.7" variant="light" style={{ flexShrink: 0 }}>
                 {statusLabel(data.status, m.status)}
               </Badge>
               {data.kind === 'appeal' && (
-                <Badge color="grape" variant="light">
+                <Badge color="grape" c="dark.7" variant="light">
                   {m.thread.appeal}
                 </Badge>
               )}
