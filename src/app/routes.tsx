@@ -67,8 +67,9 @@ export const routes: RouteObject[] = [
       route(paths.terms, title.terms, <TermsPage />),
       route(paths.privacy, title.privacy, <PrivacyPage />),
       route(paths.authCallback, title.authCallback, <AuthCallbackPage />),
-      route(paths.banned, title.banned, <BannedPage />),
       route(paths.registrationSuccess, title.registrationSuccess, <RegistrationSuccessPage />),
+      // banned users only (their statement of reasons and the appeal)
+      { element: <Guard access="banned" />, children: [route(paths.banned, title.banned, <BannedPage />)] },
       // anonymous only
       { element: <Guard access="authPage" />, children: [route(paths.auth, title.auth, <AuthPage />)] },
       // signed in, no banned check (a banned user reads his tickets, and the answer to his appeal)
