@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastSuccess } from '@/lib/toast.ts';
 import { REPLY_MAX, TICKET_MESSAGE_MIN } from '../model.ts';
 import { useFileAppeal } from '../queries.ts';
 

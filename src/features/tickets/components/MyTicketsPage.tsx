@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
-import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -10,6 +10,7 @@ import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../mode
 import { myTicketsQuery } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
 import { TicketCard } from './TicketCard.tsx';
+import { TicketListingLink } from './TicketListingLink.tsx';
 
 const m = t.tickets;
 
@@ -74,13 +75,7 @@ export default function MyTicketsPage() {
                   <Table.Td ff="monospace">{shortTicketId(row.id)}</Table.Td>
                   <Table.Td>{row.subject}</Table.Td>
                   <Table.Td>
-                    {row.listing_id ? (
-                      <Anchor component={Link} to={`/listing/${row.listing_id}`}>
-                        {row.listings?.title ?? shortTicketId(row.listing_id)}
-                      </Anchor>
-                    ) : (
-                      m.list.noListing
-                    )}
+                    <TicketListingLink listingId={row.listing_id} title={row.listings?.title} none={m.list.noListing} />
                   </Table.Td>
                   <Table.Td>
                     <Badge color={statusColor(row.status)} c="dark.7" variant="light">

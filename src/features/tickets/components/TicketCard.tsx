@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import type { TicketRow } from '../api.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
+import { TicketListingLink } from './TicketListingLink.tsx';
 
 const m = t.tickets;
 
@@ -26,13 +27,7 @@ export function TicketCard({ row }: { row: TicketRow }) {
         </Text>
         <Text size="sm">
           {m.list.columns.listing}:{' '}
-          {row.listing_id ? (
-            <Anchor component={Link} to={`/listing/${row.listing_id}`}>
-              {row.listings?.title ?? shortTicketId(row.listing_id)}
-            </Anchor>
-          ) : (
-            m.list.noListing
-          )}
+          <TicketListingLink listingId={row.listing_id} title={row.listings?.title} none={m.list.noListing} />
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="sm">

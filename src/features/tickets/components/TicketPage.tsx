@@ -11,6 +11,7 @@ import { shortTicketId, statusColor, statusLabel, threadActions } from '../model
 import { ticketKeys, ticketQuery } from '../queries.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 import { TicketMessage } from './TicketMessage.tsx';
+import { TicketListingLink } from './TicketListingLink.tsx';
 import { TicketStatusActions } from './TicketStatusActions.tsx';
 
 const m = t.tickets;
@@ -79,13 +80,7 @@ export default function TicketPage() {
             </Group>
             <Text size="sm">
               {m.thread.listing}:{' '}
-              {data.listing_id ? (
-                <Anchor component={Link} to={`/listing/${data.listing_id}`}>
-                  {data.listings?.title ?? shortTicketId(data.listing_id)}
-                </Anchor>
-              ) : (
-                m.thread.noListing
-              )}
+              <TicketListingLink listingId={data.listing_id} title={data.listings?.title} none={m.thread.noListing} />
             </Text>
             <TicketStatusActions ticketId={data.id} actions={threadActions(data.status, banned)} />
           </Stack>
