@@ -25,12 +25,13 @@ const AuthPage = dataScreen(() => import('@/features/auth/components/AuthPage.ts
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
 const ChangePasswordPage = dataScreen(() => import('@/features/auth/components/ChangePasswordPage.tsx'));
-const BannedPage = lazyScreen(() => import('@/features/auth/components/BannedPage.tsx'));
+const BannedPage = dataScreen(() => import('@/features/auth/components/BannedPage.tsx'));
 const TermsPage = lazyScreen(() => import('@/features/legal/components/TermsPage.tsx'));
 const PrivacyPage = lazyScreen(() => import('@/features/legal/components/PrivacyPage.tsx'));
 const DashboardPage = dataScreen(() => import('@/features/dashboard/components/DashboardPage.tsx'));
 const ProfileSettingsPage = dataScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
+const TicketPage = dataScreen(() => import('@/features/tickets/components/TicketPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
 const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
@@ -68,18 +69,21 @@ export const routes: RouteObject[] = [
       route(paths.terms, title.terms, <TermsPage />),
       route(paths.privacy, title.privacy, <PrivacyPage />),
       route(paths.authCallback, title.authCallback, <AuthCallbackPage />),
-      route(paths.banned, title.banned, <BannedPage />),
       route(paths.registrationSuccess, title.registrationSuccess, <RegistrationSuccessPage />),
+      // banned users only (their statement of reasons and the appeal)
+      { element: <Guard access="banned" />, children: [route(paths.banned, title.banned, <BannedPage />)] },
       // anonymous only
       { element: <Guard access="authPage" />, children: [route(paths.auth, title.auth, <AuthPage />)] },
-      // signed in, no banned check
-      { element: <Guard access="memberAllowBanned" />, children: [route(paths.myTickets, title.myTickets, <MyTicketsPage />)] },
+      // signed in, no banned check (a banned user reads his tickets, and the answer to his appeal)
+      {
+        element: <Guard access="memberAllowBanned" />,
+        children: [route(paths.myTickets, title.myTickets, <MyTicketsPage />), route(paths.ticket, p.ticketDetail, <TicketPage />)],
+      },
       // signed in, banned go to /banned
       {
         element: <Guard access="member" />,
         children: [
           route(paths.newTicket, title.newTicket, <NewTicketPage />),
-          placeholder(paths.ticket, p.ticketDetail),
           placeholder(paths.myCoupons, p.myCoupons),
           route(paths.dashboard, title.dashboard, <DashboardPage />),
           route(paths.newListing, t.listingEditor.newTitle, <ListingEditorPage />),

@@ -14,6 +14,32 @@ export type Database = {
   }
   public: {
     Tables: {
+      account_bans: {
+        Row: {
+          banned_at: string
+          reason: string
+          user_id: string
+        }
+        Insert: {
+          banned_at?: string
+          reason: string
+          user_id: string
+        }
+        Update: {
+          banned_at?: string
+          reason?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_bans_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       admin_notifications: {
         Row: {
           created_at: string
@@ -739,6 +765,7 @@ export type Database = {
         Row: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string
@@ -750,6 +777,7 @@ export type Database = {
         Insert: {
           created_at?: string
           id?: string
+          kind?: string
           last_replied_by?: string | null
           listing_id?: string | null
           reporter_email: string
@@ -761,6 +789,7 @@ export type Database = {
         Update: {
           created_at?: string
           id?: string
+          kind?: string
           last_replied_by?: string | null
           listing_id?: string | null
           reporter_email?: string
@@ -873,7 +902,7 @@ export type Database = {
       }
       admin_overview: { Args: { p_days?: number }; Returns: Json }
       admin_set_banned: {
-        Args: { p_banned: boolean; p_user_id: string }
+        Args: { p_banned: boolean; p_reason?: string; p_user_id: string }
         Returns: {
           accepted_terms_at: string | null
           age_confirmed_at: string | null
@@ -995,6 +1024,7 @@ export type Database = {
         Returns: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string
@@ -1051,6 +1081,27 @@ export type Database = {
       expire_listings: { Args: { p_now?: string }; Returns: number }
       expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      file_appeal: {
+        Args: { p_message: string }
+        Returns: {
+          created_at: string
+          id: string
+          kind: string
+          last_replied_by: string | null
+          listing_id: string | null
+          reporter_email: string
+          status: string
+          subject: string
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tickets"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       fulfil_credit_purchase: {
         Args: {
           p_amount_cents?: number
@@ -1366,6 +1417,7 @@ export type Database = {
         Returns: {
           created_at: string
           id: string
+          kind: string
           last_replied_by: string | null
           listing_id: string | null
           reporter_email: string

@@ -152,6 +152,8 @@ EXTRA_ADVERTISERS.forEach(([key, displayName, phone], i) => {
 
 /** When the admin banned bannato@ (his listings were frozen then). */
 export const BAN_AT = -6 * DAY - 2 * HOUR;
+/** The statement of reasons bannato@ reads on /banned. */
+export const BAN_REASON = 'Foto non autentiche negli annunci, in violazione dei Termini di servizio.';
 
 export const userByKey = (key: string): SeedUser => {
   const u = USERS.find((x) => x.key === key);

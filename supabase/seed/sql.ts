@@ -4,7 +4,7 @@
  */
 import {
   COUPONS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, TICKETS, TRANSACTIONS, USED_COUPONS, USER_COUPONS, USERS,
-  DAY, HOUR, usageCount, userByKey,
+  BAN_AT, BAN_REASON, DAY, HOUR, usageCount, userByKey,
 } from './data.ts';
 import { ARRAY_ATTRIBUTES } from './values.ts';
 import { prng } from './data.ts';
@@ -126,6 +126,9 @@ ${USERS.map(
 ).join(',\n')}
 ) as v (id, role, display_name, referral_code, referred_by, created_at)
 where p.id = v.id::uuid;
+`);
+  push(`-- Why and since when bannato@ is banned (what /banned shows).
+insert into public.account_bans (user_id, reason, banned_at) values (${q(userByKey('bannato').id)}, ${q(BAN_REASON)}, ${rel(BAN_AT)});
 `);
 
   // --- listings --------------------------------------------------------------------------

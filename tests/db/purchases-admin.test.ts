@@ -114,7 +114,7 @@ describe('staff actions', () => {
     const l = await makeListing(u);
     expectError(await u.client.rpc('admin_set_banned', { p_user_id: sup.id, p_banned: true }), 'Operazione riservata allo staff.', '42501');
     expectError(await sup.client.rpc('admin_set_banned', { p_user_id: sup2.id, p_banned: true }), 'Solo un amministratore può bannare un membro dello staff.', '42501');
-    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true }));
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'spam' }));
     const { data: p1 } = await admin().from('profiles').select('role').eq('id', u.id).single();
     expect(p1!.role).toBe('banned');
     expect((await listingRow(l.id))!.is_paused).toBe(true);

@@ -48,6 +48,8 @@ const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] 
   { fn: 'private.lock_visible_ticket', why: 'the lock every ticket change takes', needs: [/from public\.tickets where id = p_ticket_id for update/] },
   { fn: 'private.reply_ticket', why: 'moves the status from the one it read (resolved -> open, open -> in_progress)',
     needs: [/private\.lock_visible_ticket\(p_ticket_id\)/], via: ['private.lock_visible_ticket'] },
+  { fn: 'private.file_appeal', why: 'counts the user\'s open appeals before filing one: two parallel appeals wait on the profile',
+    needs: [/from public\.profiles where id = uid and role = 'banned' for update/] },
   { fn: 'private.set_ticket_status', why: 'an owner may reopen only a ticket read as resolved',
     needs: [/private\.lock_visible_ticket\(p_ticket_id\)/], via: ['private.lock_visible_ticket'] },
 ];

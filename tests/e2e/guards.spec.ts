@@ -4,8 +4,10 @@ import { adultDevice, signInAs, submitLogin } from '../support/e2e/page.ts';
 import { DEMO, type DemoKey } from '../support/e2e/platform.ts';
 
 /** The route table: where each kind of viewer ends up. */
-const member = ['/my-coupons', '/dashboard', '/new-listing', '/edit-listing/x', '/promote-listing/x?mode=day', '/buy-credits', '/profile-settings', '/change-password', '/my-listings', '/credit-history', '/new-ticket', '/my-tickets/abc'];
-const publicPaths = ['/', '/search', '/listing/b0000000-0000-4000-8000-000000000001', '/termini', '/privacy', '/banned', '/registration-success'];
+const member = ['/my-coupons', '/dashboard', '/new-listing', '/edit-listing/x', '/promote-listing/x?mode=day', '/buy-credits', '/profile-settings', '/change-password', '/my-listings', '/credit-history', '/new-ticket'];
+/** Signed-in routes without the banned check. */
+const allowBanned = ['/my-tickets', '/my-tickets/abc'];
+const publicPaths = ['/', '/search', '/listing/b0000000-0000-4000-8000-000000000001', '/termini', '/privacy', '/registration-success'];
 const staffPaths = ['/admin', '/admin/users/a0000000-0000-4000-8000-000000000003/listings'];
 
 function pathOf(url: string) {
@@ -16,10 +18,12 @@ function pathOf(url: string) {
 test.beforeEach(async ({ page }) => adultDevice(page));
 
 test('anonymous visitors: protected routes go to /auth with the return path', async ({ page }) => {
-  for (const path of [...member, '/my-tickets']) {
+  for (const path of [...member, ...allowBanned]) {
     await page.goto(path);
     await expect(page).toHaveURL((url) => pathOf(url.href) === `/auth?tab=login&redirect=${encodeURIComponent(path)}`);
   }
+  await page.goto('/banned');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   for (const path of staffPaths) {
     await page.goto(path);
     await expect(page).toHaveURL((url) => url.pathname === '/');
@@ -42,10 +46,12 @@ for (const [role, who, authTarget, staff] of [
   test(`${role}: member routes open, /auth goes to ${authTarget}, /admin ${staff ? 'opens' : 'goes to /'}`, async ({ page }) => {
     await signInAs(page, who);
     await expect(page).toHaveURL((url) => url.pathname === authTarget);
-    for (const path of [...member, '/my-tickets']) {
+    for (const path of [...member, ...allowBanned]) {
       await page.goto(path);
       await expect(page).toHaveURL((url) => pathOf(url.href) === path);
     }
+    await page.goto('/banned');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     for (const path of staffPaths) {
       await page.goto(path);
       await expect(page).toHaveURL((url) => (staff ? url.pathname === path : url.pathname === '/'));
@@ -56,7 +62,7 @@ for (const [role, who, authTarget, staff] of [
   });
 }
 
-test('banned user: sent to /banned, except /my-tickets; /admin goes to /', async ({ page }) => {
+test('banned user: sent to /banned, except his tickets; /admin goes to /', async ({ page }) => {
   await signInAs(page, 'bannato');
   await expect(page).toHaveURL((url) => url.pathname === '/banned');
   await expect(page.getByRole('heading', { name: t.auth.banned.title })).toBeVisible();
@@ -67,6 +73,9 @@ test('banned user: sent to /banned, except /my-tickets; /admin goes to /', async
   await page.goto('/my-tickets');
   await expect(page).toHaveURL((url) => url.pathname === '/my-tickets');
   await expect(page.getByRole('heading', { name: t.tickets.list.title })).toBeVisible();
+  await page.goto('/my-tickets/abc');
+  await expect(page).toHaveURL((url) => url.pathname === '/my-tickets/abc');
+  await expect(page.getByText(t.tickets.thread.notFound)).toBeVisible();
   await page.goto('/auth');
   await expect(page).toHaveURL((url) => url.pathname === '/banned');
   await page.goto('/admin');

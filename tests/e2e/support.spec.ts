@@ -48,7 +48,8 @@ test('signed in: the account e-mail read-only, validation errors, then the ticke
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/my-tickets$/);
   await expect(page.getByRole('heading', { name: m.list.title })).toBeVisible();
-  await expect(page.getByRole('cell', { name: m.defaultSubject }).first()).toBeVisible();
+  // A phone reads each ticket as a card.
+  await expect(page.getByRole('listitem').filter({ hasText: m.defaultSubject }).first()).toBeVisible();
   await shot(page, 'my-tickets', { fullPage: true });
 });
 

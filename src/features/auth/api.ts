@@ -66,3 +66,9 @@ export async function onAuthChange(listener: (event: string, user: SessionUser |
   });
   return () => data.subscription.unsubscribe();
 }
+
+/** Why and since when the account is banned (its own row only, by RLS); null when not recorded. */
+export async function fetchMyBan(userId: string): Promise<{ reason: string; banned_at: string } | null> {
+  const db = await loadSupabase();
+  return unwrap(db.from('account_bans').select('reason, banned_at').eq('user_id', userId).maybeSingle());
+}

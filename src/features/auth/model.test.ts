@@ -35,6 +35,12 @@ describe('guards of the route table', () => {
     expect(guardRedirect('memberAllowBanned', anon, at('/my-tickets'))).toBe('/auth?tab=login&redirect=%2Fmy-tickets');
   });
 
+  it('/banned is for banned users only; others go to /', () => {
+    expect(guardRedirect('banned', as('banned'), at('/banned'))).toBeNull();
+    expect(guardRedirect('banned', anon, at('/banned'))).toBe('/');
+    for (const role of ['user', 'admin', 'supporto'] as const) expect(guardRedirect('banned', as(role), at('/banned'))).toBe('/');
+  });
+
   it('/auth: anonymous stay; banned to /banned; staff to /admin; others to /dashboard', () => {
     expect(guardRedirect('authPage', anon, at('/auth'))).toBeNull();
     expect(guardRedirect('authPage', as('banned'), at('/auth'))).toBe('/banned');

@@ -12,11 +12,12 @@ export interface Viewer {
  * How a route of SPEC §2 is guarded:
  * - public: anyone;
  * - member: signed-in, banned go to /banned, anonymous to /auth;
- * - memberAllowBanned: signed-in only, no banned check (/my-tickets);
+ * - memberAllowBanned: signed-in only, no banned check (/my-tickets and a ticket's thread);
+ * - banned: banned users only (/banned), others go to /;
  * - authPage: /auth itself, anonymous only;
  * - staff: admin or supporto, others go to /.
  */
-export type Access = 'public' | 'member' | 'memberAllowBanned' | 'authPage' | 'staff';
+export type Access = 'public' | 'member' | 'memberAllowBanned' | 'banned' | 'authPage' | 'staff';
 
 export function isStaff(role: Role | null | undefined): boolean {
   return role === 'admin' || role === 'supporto';
@@ -55,6 +56,8 @@ export function guardRedirect(access: Access, viewer: Viewer, location: { pathna
       return banned ? '/banned' : null;
     case 'memberAllowBanned':
       return viewer.signedIn ? null : authPath('login', location.pathname + location.search);
+    case 'banned':
+      return banned ? null : '/';
     case 'authPage': {
       if (!viewer.signedIn) return null;
       if (banned) return '/banned';

@@ -3,8 +3,8 @@
  * the session, which applyUser puts in the session store (and the query cache is emptied
  * when the account changes).
  */
-import { useMutation } from '@tanstack/react-query';
-import { requestPasswordReset, signIn, signUp, updatePassword } from './api.ts';
+import { queryOptions, skipToken, useMutation } from '@tanstack/react-query';
+import { fetchMyBan, requestPasswordReset, signIn, signUp, updatePassword } from './api.ts';
 import type { LoginValues, RegisterValues } from './model.ts';
 import { applyUser } from './session.ts';
 
@@ -37,3 +37,7 @@ export function useRequestPasswordReset() {
 export function useUpdatePassword() {
   return useMutation({ mutationFn: (password: string) => updatePassword(password) });
 }
+
+/** The banned viewer's statement of reasons for /banned. */
+export const myBanQuery = (userId: string | null) =>
+  queryOptions({ queryKey: ['account-ban', userId], queryFn: userId ? () => fetchMyBan(userId) : skipToken });

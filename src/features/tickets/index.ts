@@ -1,2 +1,3 @@
 /** What other features use from tickets: the labels and id shown in the staff inbox. */
 export { shortTicketId, statusColor, statusLabel, lastReplyLabel, type TicketStatus } from './model.ts';
+export { openSupportDialog } from './store.ts';

@@ -60,3 +60,56 @@ export function ticketPayload(v: TicketFormValues, opts: { listingId?: string | 
     initialSubject: opts.subject,
   };
 }
+
+export const REPLY_MAX = 5000;
+
+export type AuthorRole = 'user' | 'admin' | 'supporto';
+
+export interface ThreadMessage {
+  id: string;
+  author_role: string;
+  body: string;
+  created_at: string;
+}
+
+/** Who wrote a message, as the thread labels it (Utente, Admin, Supporto). */
+export function authorLabel(role: string, labels: Record<AuthorRole | 'unknown', string>): string {
+  return role === 'user' || role === 'admin' || role === 'supporto' ? labels[role] : labels.unknown;
+}
+
+/** The user's own messages sit on the right, staff's on the left. */
+export const isUserMessage = (m: Pick<ThreadMessage, 'author_role'>): boolean => m.author_role === 'user';
+
+/** Oldest first (the newest at the bottom, where the thread scrolls to); ties by id keep the order stable. */
+export function sortThread<T extends Pick<ThreadMessage, 'id' | 'created_at'>>(messages: readonly T[]): T[] {
+  return [...messages].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id.localeCompare(b.id));
+}
+
+export interface ThreadActions {
+  canReply: boolean;
+  canClose: boolean;
+  canReopen: boolean;
+}
+
+/**
+ * What the owner may do, as private.reply_ticket and set_ticket_status allow: reply unless
+ * closed (a reply reopens a resolved ticket), close unless closed, reopen only a resolved
+ * ticket. A banned owner reads only.
+ */
+export function threadActions(status: string, banned: boolean): ThreadActions {
+  if (banned) return { canReply: false, canClose: false, canReopen: false };
+  return { canReply: status !== 'closed', canClose: status !== 'closed', canReopen: status === 'resolved' };
+}
+
+export function validateReply(body: string, m: { replyEmpty: string; replyLong: string }): string | null {
+  const text = body.trim();
+  if (!text) return m.replyEmpty;
+  if (text.length > REPLY_MAX) return m.replyLong;
+  return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A route parameter that can be a ticket id (anything else is simply not found). */
+export const isTicketId = (id: string | undefined): id is string => !!id && UUID.test(id);
+

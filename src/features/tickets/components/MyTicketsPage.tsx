@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -9,6 +10,8 @@ import { useViewer } from '@/features/auth/index.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
 import { myTicketsQuery } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
+import { TicketCard } from './TicketCard.tsx';
+import { TicketListingLink } from './TicketListingLink.tsx';
 
 const m = t.tickets;
 
@@ -17,6 +20,8 @@ export default function MyTicketsPage() {
   const { user } = useViewer();
   const tickets = useQuery(myTicketsQuery(user));
   const rows = tickets.data;
+  // Phones read each ticket as a card; the table needs more width than a phone has.
+  const phone = useMediaQuery('(max-width: 47.99em)');
   // A new ticket refreshes the list through the mutation's invalidation; stay on this page.
   const newTicket = () => openSupportDialog({ onSuccess: () => undefined });
 
@@ -45,6 +50,12 @@ export default function MyTicketsPage() {
             {m.list.firstTicket}
           </Button>
         </Stack>
+      ) : phone ? (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <TicketCard key={row.id} row={row} />
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="xs">
@@ -65,16 +76,10 @@ export default function MyTicketsPage() {
                   <Table.Td ff="monospace">{shortTicketId(row.id)}</Table.Td>
                   <Table.Td>{row.subject}</Table.Td>
                   <Table.Td>
-                    {row.listing_id ? (
-                      <Anchor component={Link} to={listingPath(row.listing_id)}>
-                        {row.listings?.title ?? shortTicketId(row.listing_id)}
-                      </Anchor>
-                    ) : (
-                      m.list.noListing
-                    )}
+                    <TicketListingLink listingId={row.listing_id} title={row.listings?.title} none={m.list.noListing} />
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor(row.status)} variant="light">
+                    <Badge color={statusColor(row.status)} c="dark.7" variant="light">
                       {statusLabel(row.status, m.status)}
                     </Badge>
                   </Table.Td>

@@ -28,4 +28,12 @@ describe('SupportContent', () => {
     render(<SupportContent onSent={() => undefined} />);
     expect(screen.getByLabelText(new RegExp(m.email))).toHaveValue('giulia@example.it');
   });
+
+  it('offers a banned user the appeal instead of the ticket form', () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u1', email: 'bannato@example.it' }, role: 'banned' });
+    render(<SupportContent onSent={() => undefined} />);
+    expect(screen.getByRole('form', { name: t.tickets.appeal.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.tickets.appeal.submit })).toBeInTheDocument();
+    expect(screen.queryByLabelText(new RegExp(m.email))).not.toBeInTheDocument();
+  });
 });

@@ -3,13 +3,15 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
+import { AppealForm } from './AppealForm.tsx';
 import { SupportForm } from './SupportForm.tsx';
 
 const m = t.tickets.dialog;
 
 /**
  * What the support dialog (and /new-ticket) shows: a wait while auth is checked, the
- * sign-in prompt for anonymous visitors, else the form.
+ * sign-in prompt for anonymous visitors, the appeal for a banned user (the only ticket he
+ * may open), else the form.
  */
 export function SupportContent({
   listingId,
@@ -51,5 +53,6 @@ export function SupportContent({
       </Stack>
     );
   }
+  if (viewer.banned) return <AppealForm onSent={onSent} onCancel={onCancel} />;
   return <SupportForm defaultEmail={viewer.user.email} listingId={listingId} subject={subject} onSent={onSent} onCancel={onCancel} />;
 }

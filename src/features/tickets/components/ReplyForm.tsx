@@ -1,0 +1,46 @@
+import { Button, Group, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { failureMessage } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { REPLY_MAX, validateReply } from '../model.ts';
+import { useReplyTicket } from '../queries.ts';
+
+const m = t.tickets.thread;
+
+/** The reply box under the thread; the database refuses replies to a closed ticket in Italian. */
+export function ReplyForm({ ticketId }: { ticketId: string }) {
+  const form = useForm({
+    initialValues: { body: '' },
+    validate: { body: (value: string) => validateReply(value, m) },
+  });
+  const reply = useReplyTicket(ticketId);
+  const submit = form.onSubmit(({ body }) =>
+    reply.mutate(body, {
+      onSuccess: () => {
+        toastSuccess(m.sent);
+        form.reset();
+      },
+      onError: (err) => toastError(failureMessage(err, m.sendFailed)),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={m.reply}>
+      <Textarea
+        label={m.reply}
+        placeholder={m.replyPlaceholder}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={REPLY_MAX}
+        {...form.getInputProps('body')}
+      />
+      <Group justify="flex-end" mt="xs">
+        <Button type="submit" loading={reply.isPending}>
+          {m.send}
+        </Button>
+      </Group>
+    </form>
+  );
+}

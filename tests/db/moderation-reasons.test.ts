@@ -1,0 +1,123 @@
+/**
+ * Statements of reasons and appeals: the ban reason the banned user reads, the one open
+ * appeal, and ticket messages over realtime only to those who may read the ticket.
+ */
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { admin, expectError, expectOk } from '../support/db.ts';
+import { makeUser, type TestUser } from '../support/factories.ts';
+import { QUIET_MS, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
+
+const APPEAL = 'Le foto del mio annuncio sono autentiche, chiedo di rivedere la sospensione.';
+
+describe('ban reasons', () => {
+  it('a ban needs a reason, which the banned user (and staff) can read; unbanning removes it and notifies', async () => {
+    const [sup, u, other] = await Promise.all([makeUser({ role: 'supporto' }), makeUser(), makeUser()]);
+    expectError(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true }), 'Indica il motivo del ban.');
+    expectError(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: '   ' }), 'Indica il motivo del ban.');
+    const { data: still } = await admin().from('profiles').select('role').eq('id', u.id).single();
+    expect(still!.role).toBe('user');
+
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: ' Annunci con foto false ' }));
+    const own = expectOk(await u.client.from('account_bans').select('user_id, reason, banned_at'))!;
+    expect(own).toEqual([{ user_id: u.id, reason: 'Annunci con foto false', banned_at: expect.any(String) }]);
+    expect(Math.abs(Date.parse(own[0]!.banned_at) - Date.now())).toBeLessThan(60_000);
+    expect(expectOk(await sup.client.from('account_bans').select('reason').eq('user_id', u.id))).toEqual([{ reason: 'Annunci con foto false' }]);
+    expect(expectOk(await other.client.from('account_bans').select('reason').eq('user_id', u.id))).toEqual([]);
+    // Nobody writes the table through the API, the banned user least of all.
+    expect((await u.client.from('account_bans').update({ reason: 'x' }).eq('user_id', u.id).select()).data ?? []).toEqual([]);
+    expect((await u.client.from('account_bans').delete().eq('user_id', u.id).select()).data ?? []).toEqual([]);
+
+    // Banning again corrects the reason but keeps the date.
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Annunci ingannevoli' }));
+    const again = expectOk(await u.client.from('account_bans').select('reason, banned_at'));
+    expect(again).toEqual([{ reason: 'Annunci ingannevoli', banned_at: own[0]!.banned_at }]);
+
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: false, p_reason: 'ricorso accolto' }));
+    expect(expectOk(await admin().from('account_bans').select('user_id').eq('user_id', u.id))).toEqual([]);
+    const n = expectOk(await u.client.from('admin_notifications').select('type, message').eq('user_id', u.id));
+    expect(n).toEqual([{ type: 'account_unbanned', message: expect.stringMatching(/^Il tuo account è stato riattivato: ricorso accolto\./) }]);
+  });
+
+  it('the two-argument body cannot be reached around the reason', async () => {
+    const [sup, u] = await Promise.all([makeUser({ role: 'supporto' }), makeUser()]);
+    const r = await sup.client.schema('private' as 'public').rpc('admin_set_banned', { p_user_id: u.id, p_banned: true });
+    expect(r.error).not.toBeNull();
+    const { data } = await admin().from('profiles').select('role').eq('id', u.id).single();
+    expect(data!.role).toBe('user');
+  });
+});
+
+describe('appeals', () => {
+  async function bannedUser(): Promise<TestUser> {
+    const [sup, u] = await Promise.all([makeUser({ role: 'supporto' }), makeUser()]);
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Spam' }));
+    return u;
+  }
+
+  it('a banned user files exactly one open appeal; a second is refused until staff decide the first', async () => {
+    const u = await bannedUser();
+    expectError(await u.client.rpc('file_appeal', { p_message: 'troppo corto' }), 'Il messaggio deve contenere almeno 20 caratteri.');
+    const t = expectOk(await u.client.rpc('file_appeal', { p_message: APPEAL }));
+    expect(t).toMatchObject({ kind: 'appeal', status: 'open', user_id: u.id, reporter_email: u.email.toLowerCase() });
+    expectError(await u.client.rpc('file_appeal', { p_message: APPEAL }), 'Hai già un ricorso aperto: lo staff ti risponderà in I Miei Ticket.');
+    // The appeal and its message are readable by the banned user; staff got the new_ticket notification.
+    expect(expectOk(await u.client.from('tickets').select('id, kind').eq('id', t.id))).toEqual([{ id: t.id, kind: 'appeal' }]);
+    expect(expectOk(await u.client.from('ticket_messages').select('body').eq('ticket_id', t.id))).toEqual([{ body: APPEAL }]);
+    expect(expectOk(await admin().from('admin_notifications').select('type').eq('entity_id', t.id).is('user_id', null))).toEqual([{ type: 'new_ticket' }]);
+
+    // Still refused while staff work on it; allowed again once it is decided.
+    const sup = await makeUser({ role: 'supporto' });
+    expectOk(await sup.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'Stiamo verificando.' }));
+    expectError(await u.client.rpc('file_appeal', { p_message: APPEAL }), 'Hai già un ricorso aperto: lo staff ti risponderà in I Miei Ticket.');
+    expectOk(await sup.client.rpc('set_ticket_status', { p_ticket_id: t.id, p_status: 'resolved' }));
+    expect(expectOk(await u.client.rpc('file_appeal', { p_message: APPEAL }))).toMatchObject({ kind: 'appeal' });
+  });
+
+  it('only banned users appeal; a banned user still cannot open an ordinary ticket or reply', async () => {
+    const ok = await makeUser();
+    expectError(await ok.client.rpc('file_appeal', { p_message: APPEAL }), 'Solo un account sospeso può presentare un ricorso.', '42501');
+    const u = await bannedUser();
+    expectError(await u.client.rpc('create_ticket', { p_sender_email: u.email, p_message: APPEAL }), 'Il tuo account è sospeso: non puoi eseguire questa operazione.', '42501');
+    const t = expectOk(await u.client.rpc('file_appeal', { p_message: APPEAL }));
+    expectError(await u.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'ancora io' }), 'Il tuo account è sospeso: non puoi eseguire questa operazione.', '42501');
+  });
+
+  it('the database itself keeps one open appeal per user', async () => {
+    const u = await bannedUser();
+    expectOk(await u.client.rpc('file_appeal', { p_message: APPEAL }));
+    const r = await admin().from('tickets').insert({ subject: 'x', kind: 'appeal', user_id: u.id, reporter_email: u.email.toLowerCase() });
+    expect(r.error?.code).toBe('23505');
+  });
+});
+
+type Payload = RealtimePostgresChangesPayload<Record<string, any>>;
+const listeners: TestUser[] = [];
+afterAll(async () => {
+  for (const u of listeners) await u.client.removeAllChannels();
+});
+
+describe('realtime: ticket messages', () => {
+  it('reach the ticket owner and staff, never another user', async () => {
+    const [owner, other, sup] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
+    const t = expectOk(await owner.client.rpc('create_ticket', { p_sender_email: owner.email, p_message: 'Non riesco a caricare le foto del mio annuncio.' }));
+    const seen = new Map<string, string[]>();
+    for (const [name, u] of [['owner', owner], ['other', other], ['staff', sup]] as const) {
+      listeners.push(u);
+      const bodies: string[] = [];
+      seen.set(name, bodies);
+      await subscribed(
+        uniqueChannel(u.client, 'thread').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'ticket_messages' }, (p: Payload) =>
+          bodies.push((p.new as { body: string }).body),
+        ),
+      );
+    }
+    expectOk(await sup.client.rpc('reply_ticket', { p_ticket_id: t.id, p_body: 'Ciao, ora dovrebbe funzionare.' }));
+    await waitFor(() => seen.get('owner')!.length > 0, 3000, "the owner's message");
+    await waitFor(() => seen.get('staff')!.length > 0, 3000, "the staff's message");
+    await sleep(QUIET_MS);
+    expect(seen.get('owner')).toEqual(['Ciao, ora dovrebbe funzionare.']);
+    expect(seen.get('staff')).toEqual(['Ciao, ora dovrebbe funzionare.']);
+    expect(seen.get('other')).toEqual([]);
+  });
+});
