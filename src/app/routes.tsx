@@ -32,6 +32,11 @@ const DashboardPage = dataScreen(() => import('@/features/dashboard/components/D
 const ProfileSettingsPage = dataScreen(() => import('@/features/profile/components/ProfileSettingsPage.tsx'));
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
+const MyCouponsPage = dataScreen(() => import('@/features/coupons/components/MyCouponsPage.tsx'));
+const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/BuyCreditsPage.tsx'));
+const PurchaseResultPage = dataScreen(() => import('@/features/credits/components/PurchaseResultPage.tsx'));
+const CreditHistoryPage = dataScreen(() => import('@/features/credits/components/CreditHistoryPage.tsx'));
+const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -77,16 +82,17 @@ export const routes: RouteObject[] = [
         children: [
           route(paths.newTicket, title.newTicket, <NewTicketPage />),
           placeholder(paths.ticket, p.ticketDetail),
-          placeholder(paths.myCoupons, p.myCoupons),
+          route(paths.myCoupons, title.myCoupons, <MyCouponsPage />),
           route(paths.dashboard, title.dashboard, <DashboardPage />),
           placeholder(paths.newListing, p.newListing),
           placeholder(paths.editListing, p.editListing),
-          placeholder(paths.promoteListing, p.promoteListing),
-          placeholder(paths.buyCredits, p.buyCredits),
+          route(paths.promoteListing, title.promoteListing, <PromoteListingPage />),
+          route(paths.buyCredits, title.buyCredits, <BuyCreditsPage />),
+          route(paths.buyCreditsResult, title.buyCreditsResult, <PurchaseResultPage />),
           route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),
           route(paths.changePassword, title.changePassword, <ChangePasswordPage />),
           placeholder(paths.myListings, p.myListings),
-          placeholder(paths.creditHistory, p.creditHistory),
+          route(paths.creditHistory, title.creditHistory, <CreditHistoryPage />),
         ],
       },
       // admin or supporto

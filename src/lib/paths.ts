@@ -21,6 +21,7 @@ export const paths = {
   editListing: '/edit-listing/:id',
   promoteListing: '/promote-listing/:listingId',
   buyCredits: '/buy-credits',
+  buyCreditsResult: '/buy-credits/esito',
   profileSettings: '/profile-settings',
   changePassword: '/change-password',
   myListings: '/my-listings',
@@ -30,6 +31,8 @@ export const paths = {
 } as const;
 
 export const listingPath = (id: string) => `/listing/${encodeURIComponent(id)}`;
+export const promoteListingPath = (id: string, mode?: 'day' | 'night') =>
+  `/promote-listing/${encodeURIComponent(id)}${mode ? `?mode=${mode}` : ''}`;
 export const editListingPath = (id: string) => `/edit-listing/${encodeURIComponent(id)}`;
 
 /** The listing id of a '/listing/:id' path, else null. */

@@ -6,6 +6,7 @@ import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
+import { money } from './money.ts';
 import { listings } from './listings.ts';
 import { notifications } from './notifications.ts';
 import { profile } from './profile.ts';
@@ -24,6 +25,7 @@ export const t = {
   listings,
   search,
   pwa,
+  money,
 } as const;
 
 export type Catalogue = typeof t;
