@@ -1,2 +1,3 @@
 export { useCouponsStore, setAppliedCoupon, removeAppliedCoupon, clearCouponsStore, COUPONS_STORE, type AppliedCoupon } from './store.ts';
 export { AppliedCouponNote } from './components/AppliedCouponNote.tsx';
+export const couponKeysAll = ['coupons'] as const;

@@ -3,9 +3,10 @@ import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/
 import { profileKeys } from '@/features/profile/index.ts';
 import { applyCoupon, fetchMyCoupons } from './api.ts';
 import { setAppliedCoupon } from './store.ts';
+import { couponKeysAll } from './index.ts';
 
 export const couponKeys = {
-  all: ['coupons'] as const,
+  all: couponKeysAll,
   mine: (userId: string | undefined) => [...couponKeys.all, 'mine', userId] as const,
 };
 

@@ -58,3 +58,10 @@ export function purchaseOutcome(status: string | null | undefined, opts: { decli
 export function isFinal(status: string | null | undefined): boolean {
   return status === null || status === 'completed' || status === 'failed' || status === 'expired' || status === 'refunded';
 }
+
+export const RETURN_KEY = 'buy-credits-return';
+
+/** A same-site path to come back to after buying, or null. */
+export function safeReturn(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : null;
+}

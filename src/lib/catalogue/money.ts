@@ -43,6 +43,7 @@ export const money = {
     missing: 'Ordine non trovato.',
     toWallet: 'Vai al Portafoglio Crediti',
     retry: 'Riprova',
+    back: 'Torna indietro',
   },
   coupons: {
     back: 'Indietro',

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
@@ -6,7 +8,7 @@ import { toastError } from '@/lib/toast.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
-import { bestValueId } from '../model.ts';
+import { bestValueId, RETURN_KEY, safeReturn } from '../model.ts';
 import { packagesQuery, useCreatePurchase } from '../queries.ts';
 import { PackageCard } from './PackageCard.tsx';
 
@@ -15,6 +17,12 @@ const m = t.money.buy;
 /** /buy-credits: the packages, the waiting coupon's discount, and 'Acquista' to the payment page. */
 export default function BuyCreditsPage() {
   const { user } = useViewer();
+  const [params] = useSearchParams();
+  const back = safeReturn(params.get('back'));
+  // The payment page returns to the result screen only: remember where to go back to (e.g. a promotion).
+  useEffect(() => {
+    if (back) sessionStorage.setItem(RETURN_KEY, back);
+  }, [back]);
   const packages = useQuery(packagesQuery());
   const profile = useQuery(ownProfileQuery(user));
   const couponId = useCouponsStore((s) => (s.owner === user?.id ? (s.applied?.couponId ?? null) : null));

@@ -6,7 +6,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { ownProfileQuery, profileKeys } from '@/features/profile/index.ts';
-import { purchaseOutcome } from '../model.ts';
+import { purchaseOutcome, RETURN_KEY, safeReturn } from '../model.ts';
 import { creditKeys, orderQuery } from '../queries.ts';
 
 const m = t.money.result;
@@ -20,6 +20,7 @@ export default function PurchaseResultPage() {
   const { user } = useViewer();
   const queries = useQueryClient();
   const [timedOut, setTimedOut] = useState(false);
+  const [back] = useState(() => safeReturn(sessionStorage.getItem(RETURN_KEY)));
   const order = useQuery(orderQuery(orderId));
   const outcome = orderId ? purchaseOutcome(order.data === undefined ? undefined : (order.data?.status ?? null), { declinedReturn, timedOut }) : 'missing';
   const profile = useQuery({ ...ownProfileQuery(user), enabled: outcome === 'completed' });
@@ -62,6 +63,11 @@ export default function PurchaseResultPage() {
         <Button component={Link} to={paths.creditHistory} variant={outcome === 'completed' ? 'filled' : 'light'}>
           {m.toWallet}
         </Button>
+        {back && outcome === 'completed' && (
+          <Button component={Link} to={back} onClick={() => sessionStorage.removeItem(RETURN_KEY)}>
+            {m.back}
+          </Button>
+        )}
         {outcome !== 'completed' && outcome !== 'waiting' && (
           <Button component={Link} to={paths.buyCredits} variant="subtle">
             {m.retry}

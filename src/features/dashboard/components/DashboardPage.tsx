@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
@@ -9,6 +10,8 @@ import { ownProfileQuery } from '@/features/profile/index.ts';
 import { dashboardCountsQuery } from '../queries.ts';
 
 const m = t.profile.dashboard;
+// Below the fold and not needed for the first paint: its own small chunk.
+const ReferralCard = lazy(() => import('./ReferralCard.tsx'));
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -81,6 +84,11 @@ export default function DashboardPage() {
           </Button>
         ))}
       </SimpleGrid>
+      {profile.data?.referral_code && (
+        <Suspense fallback={null}>
+          <ReferralCard code={profile.data.referral_code} />
+        </Suspense>
+      )}
     </Container>
   );
 }
