@@ -35,7 +35,7 @@ test('my coupons: every status of the seed, in the documented order', async ({ p
   await expect(page.getByText(c.listHint)).toBeVisible();
   const rows = page.getByTestId('coupon-row');
   await expect(rows.first()).toBeVisible();
-  const statuses = await rows.locator('td:last-child').allInnerTexts();
+  const statuses = await rows.locator('td:last-child').allTextContents();
   const order = Object.values(c.status);
   const ranks = statuses.map((s) => order.indexOf(s.trim()));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));

@@ -43,7 +43,8 @@ export function sortCoupons<T extends { coupon: CouponRow; status: CouponStatus 
 }
 
 export function statusColor(s: CouponStatus): string {
-  return { active: 'teal', used: 'blue', expired: 'gray', inactive: 'gray', maxed_out: 'orange', not_applicable: 'red' }[s];
+  // Dark shades under white text: readable (axe contrast) at badge size.
+  return { active: 'teal.9', used: 'blue.8', expired: 'gray.7', inactive: 'gray.8', maxed_out: 'grape.8', not_applicable: 'red.9' }[s];
 }
 
 /** '(3/10)' for a reusable coupon with a maximum, else ''. */

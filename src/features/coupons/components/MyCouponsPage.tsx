@@ -90,7 +90,7 @@ export default function MyCouponsPage() {
                   </Table.Td>
                   <Table.Td data-label={m.columns.expires}>{c.expires_at ? formatDate(c.expires_at) : m.never}</Table.Td>
                   <Table.Td data-label={m.columns.status}>
-                    <Badge color={statusColor(status)} variant="light">
+                    <Badge color={statusColor(status)} variant="filled">
                       {m.status[status]}
                     </Badge>
                   </Table.Td>
