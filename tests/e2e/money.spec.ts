@@ -36,7 +36,7 @@ test('my coupons: every status of the seed, in the documented order', async ({ p
   const rows = page.getByTestId('coupon-row');
   await expect(rows.first()).toBeVisible();
   const statuses = await rows.locator('td:last-child').allTextContents();
-  const order = Object.values(c.status);
+  const order: string[] = Object.values(c.status);
   const ranks = statuses.map((s) => order.indexOf(s.trim()));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   for (const s of order) expect(statuses.map((x) => x.trim())).toContain(s);
@@ -80,7 +80,7 @@ test('promote a base listing night for 3 days with the pending percentage coupon
   const before = await balance();
   // ESTATE30 (30%) waits in the seed: 3 x 12 = 36, less 11.
   await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000037?mode=night');
-  await page.getByRole('textbox', { name: p.duration }).click();
+  await page.getByRole('combobox', { name: p.duration }).click();
   await page.getByRole('option', { name: '3 giorni' }).click();
   await expect(page.getByTestId('promotion-cost')).toHaveText(p.credits(25));
   await expectNoSeriousA11yViolations(page);

@@ -10,6 +10,8 @@ export const money = {
     unauthenticated: 'Utente non autenticato.',
     loadFailed: 'Impossibile caricare la cronologia delle transazioni.',
     total: (n: number) => `${n} transazioni in totale`,
+    page: (n: number) => `Pagina ${n}`,
+    controls: { first: 'Prima pagina', previous: 'Pagina precedente', next: 'Pagina successiva', last: 'Ultima pagina' },
     types: {
       purchase: 'Acquisto',
       listing_creation: 'Creazione Annuncio',

@@ -83,7 +83,7 @@ export default function CreditHistoryPage() {
                       <Table.Td data-label={m.columns.date}>{formatDateTime(row.created_at)}</Table.Td>
                       <Table.Td data-label={m.columns.type}>{transactionLabel(row.type, m.types)}</Table.Td>
                       <Table.Td data-label={m.columns.package}>{row.package_name ?? '—'}</Table.Td>
-                      <Table.Td data-label={m.columns.amount} ta="right" fw={700} c={row.amount > 0 ? 'teal.8' : 'red.8'}>
+                      <Table.Td data-label={m.columns.amount} ta="right" fw={700} c={row.amount > 0 ? 'teal.9' : 'red.9'}>
                         {signedAmount(row.amount)}
                       </Table.Td>
                     </Table.Tr>
@@ -94,7 +94,17 @@ export default function CreditHistoryPage() {
                 <Text size="sm" c="gray.7">
                   {m.total(data.total)}
                 </Text>
-                {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={0} />}
+                {pages > 1 && (
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={setPage}
+                    size="sm"
+                    siblings={0}
+                    getItemProps={(n) => ({ 'aria-label': m.page(n) })}
+                    getControlProps={(control) => ({ 'aria-label': m.controls[control] })}
+                  />
+                )}
               </Group>
             </>
           )}
