@@ -33,7 +33,7 @@ export function PackageCard({ pkg, best, couponId, busy, onBuy }: Props) {
           </Text>
         </Stack>
         {best && (
-          <Badge color="teal" variant="filled">
+          <Badge color="teal.9" variant="filled">
             {m.bestValue}
           </Badge>
         )}
