@@ -36,6 +36,11 @@ const NewTicketPage = dataScreen(() => import('@/features/tickets/components/New
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
 const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
 const AdminPage = dataScreen(() => import('@/features/admin/components/AdminPage.tsx'));
+const MyCouponsPage = dataScreen(() => import('@/features/coupons/components/MyCouponsPage.tsx'));
+const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/BuyCreditsPage.tsx'));
+const PurchaseResultPage = dataScreen(() => import('@/features/credits/components/PurchaseResultPage.tsx'));
+const CreditHistoryPage = dataScreen(() => import('@/features/credits/components/CreditHistoryPage.tsx'));
+const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -84,16 +89,17 @@ export const routes: RouteObject[] = [
         element: <Guard access="member" />,
         children: [
           route(paths.newTicket, title.newTicket, <NewTicketPage />),
-          placeholder(paths.myCoupons, p.myCoupons),
+          route(paths.myCoupons, title.myCoupons, <MyCouponsPage />),
           route(paths.dashboard, title.dashboard, <DashboardPage />),
           route(paths.newListing, t.listingEditor.newTitle, <ListingEditorPage />),
           route(paths.editListing, t.listingEditor.editTitle, <ListingEditorPage />),
-          placeholder(paths.promoteListing, p.promoteListing),
-          placeholder(paths.buyCredits, p.buyCredits),
+          route(paths.promoteListing, title.promoteListing, <PromoteListingPage />),
+          route(paths.buyCredits, title.buyCredits, <BuyCreditsPage />),
+          route(paths.buyCreditsResult, title.buyCreditsResult, <PurchaseResultPage />),
           route(paths.profileSettings, title.profileSettings, <ProfileSettingsPage />),
           route(paths.changePassword, title.changePassword, <ChangePasswordPage />),
           route(paths.myListings, t.myListings.page.title, <MyListingsPage />),
-          placeholder(paths.creditHistory, p.creditHistory),
+          route(paths.creditHistory, title.creditHistory, <CreditHistoryPage />),
         ],
       },
       // admin or supporto

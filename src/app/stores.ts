@@ -5,9 +5,9 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { idbStorage, onStorageWrite } from '@/lib/idbStorage.ts';
 import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/auth/index.ts';
-// By path, not through index.ts: the barrel would pull the notification bell into the first chunk.
+// By path, not through index.ts: the barrels would pull the bell and the coupon note into the first chunk.
 import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/store.ts';
-import { COUPONS_STORE, clearCouponsStore, useCouponsStore } from '@/features/coupons/index.ts';
+import { COUPONS_STORE, clearCouponsStore, useCouponsStore } from '@/features/coupons/store.ts';
 
 interface PersistApi {
   persist: { rehydrate: () => Promise<void> | void };

@@ -21,6 +21,7 @@ export const paths = {
   editListing: '/edit-listing/:id',
   promoteListing: '/promote-listing/:listingId',
   buyCredits: '/buy-credits',
+  buyCreditsResult: '/buy-credits/esito',
   profileSettings: '/profile-settings',
   changePassword: '/change-password',
   myListings: '/my-listings',

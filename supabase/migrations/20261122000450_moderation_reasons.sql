@@ -48,15 +48,16 @@ declare
   was_banned boolean := exists (select 1 from public.profiles where id = p_user_id and role = 'banned');
   target public.profiles;
 begin
+  -- The audit row the role change writes carries this reason (control panel migration). The
+  -- staff check comes first; a missing reason then undoes the change with the transaction.
+  perform private.set_audit_reason(reason);
+  target := private.admin_set_banned(p_user_id, p_banned);
   if coalesce(p_banned, false) and reason = '' then
     raise exception 'Indica il motivo del ban.' using errcode = 'P0001', detail = 'reason_required';
   end if;
   if char_length(reason) > 1000 then
     raise exception 'Il motivo può contenere al massimo 1000 caratteri.' using errcode = 'P0001', detail = 'reason_too_long';
   end if;
-  -- The audit row the role change writes carries this reason (control panel migration).
-  perform private.set_audit_reason(reason);
-  target := private.admin_set_banned(p_user_id, p_banned);
   if coalesce(p_banned, false) then
     -- A second ban of a banned user corrects the reason; the date stays the first one.
     insert into public.account_bans (user_id, reason) values (p_user_id, reason)

@@ -44,8 +44,8 @@ describe('audit log: one row per staff action', () => {
     const target = await makeUser();
     expectOk(await boss.client.rpc('admin_set_role', { p_user_id: target.id, p_role: 'supporto' }));
     expectOk(await boss.client.rpc('admin_set_role', { p_user_id: target.id, p_role: 'user' }));
-    expectOk(await helper.client.rpc('admin_set_banned', { p_user_id: target.id, p_banned: true }));
-    expectOk(await helper.client.rpc('admin_set_banned', { p_user_id: target.id, p_banned: false }));
+    expectOk(await helper.client.rpc('admin_set_banned', { p_user_id: target.id, p_banned: true, p_reason: 'Annunci ingannevoli' }));
+    expectOk(await helper.client.rpc('admin_set_banned', { p_user_id: target.id, p_banned: false, p_reason: 'Ricorso accolto' }));
     const rows = await auditOf(target.id);
     expect(rows.map((r) => [r.action, r.actor_id, r.actor_role, r.before, r.after])).toEqual([
       ['role_changed', boss.id, 'admin', { role: 'user' }, { role: 'supporto' }],
@@ -55,6 +55,8 @@ describe('audit log: one row per staff action', () => {
     ]);
     expect(rows.every((r) => r.entity_type === 'user' && r.entity_label === target.email)).toBe(true);
     expect(rows[0]!.actor_email).toBe(boss.email);
+    // The ban's statement of reasons is the audit row's reason too.
+    expect(rows.slice(2).map((r) => r.reason)).toEqual(['Annunci ingannevoli', 'Ricorso accolto']);
   });
 
   it('records a credit adjustment with its reason and the balance before and after', async () => {

@@ -99,7 +99,7 @@ describe('apply-coupon', () => {
     const code = c.code;
     const res = await u.client.functions.invoke('apply-coupon', { body: { couponCode: ` ${code} ` } });
     expect(res.error).toBeNull();
-    expect(res.data).toEqual({ message: 'Hai ricevuto 15 crediti!', discountType: 'credits', discountValue: 15, couponId: c!.id, couponType: 'single_use' });
+    expect(res.data).toEqual({ message: 'Hai ricevuto 15 crediti!', discountType: 'credits', discountValue: 15, couponId: c.id, couponType: 'single_use' });
     expect(await credits(u.id)).toBe(15);
     expect(await failure(await u.client.functions.invoke('apply-coupon', { body: { couponCode: code } })))
       .toEqual({ status: 400, body: { error: 'Hai già utilizzato questo coupon.' } });

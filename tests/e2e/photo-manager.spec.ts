@@ -116,7 +116,7 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   }
   const cropMeta = await sharp(storedCrop.bytes).metadata();
   expect(cropMeta.exif).toBeUndefined();
-  expect(cropMeta.width! / cropMeta.height!).toBe(0.8);
+  expect(cropMeta.width / cropMeta.height).toBe(0.8);
   // The crop was taken from the upright picture (900 wide), not the stored 1200.
   expect(cropMeta.width).toBeLessThanOrEqual(900);
   const originalMeta = await sharp(storedOriginal.bytes).metadata();
@@ -148,7 +148,7 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   expect(newFile.status).toBe(200);
   expect(newFile.cacheControl).toContain('max-age=3600');
   const newMeta = await sharp(newFile.bytes).metadata();
-  expect(newMeta.width! / newMeta.height!).toBe(0.8);
+  expect(newMeta.width / newMeta.height).toBe(0.8);
   expect((await download(target.url)).status).not.toBe(200);
 
   // Another photo becomes the primary: exactly one primary, the chosen one.

@@ -47,7 +47,7 @@ export async function signedInUser<DB = any>(opts: { email?: string; password?: 
   const c = client<DB>();
   const signed = await c.auth.signInWithPassword({ email, password });
   if (signed.error) throw signed.error;
-  return { client: c, id: created.data.user!.id, email, password, session: signed.data.session! };
+  return { client: c, id: created.data.user.id, email, password, session: signed.data.session };
 }
 
 /** A short random tag so rows from parallel test files never collide. */

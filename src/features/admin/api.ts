@@ -64,7 +64,7 @@ export async function fetchReports(status: ReportStatus): Promise<StaffReport[]>
       .eq('status', status)
       .order('created_at', { ascending: false })
       .limit(100),
-  ) as Promise<StaffReport[]>;
+  );
 }
 
 export async function dismissReport(reportId: string, note: string): Promise<void> {

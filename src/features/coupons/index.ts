@@ -1,1 +1,3 @@
-export { useCouponsStore, clearCouponsStore, COUPONS_STORE } from './store.ts';
+export { useCouponsStore, setAppliedCoupon, removeAppliedCoupon, clearCouponsStore, COUPONS_STORE, type AppliedCoupon } from './store.ts';
+export { AppliedCouponNote } from './components/AppliedCouponNote.tsx';
+export const couponKeysAll = ['coupons'] as const;

@@ -1,6 +1,7 @@
 /**
  * The coupon applied for the next purchase or promotion. Persisted to IndexedDB so it survives a reload
- * and shows in a second tab; cleared on log out. The coupon screens (a later issue) use it.
+ * and shows in a second tab; cleared on log out. The server keeps the real pending coupon
+ * (user_coupons); this store is what the screens offer and what the user removed.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';

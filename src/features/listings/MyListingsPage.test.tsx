@@ -16,7 +16,7 @@ const api = vi.hoisted(() => ({
 vi.mock('./api.ts', () => api);
 const { default: MyListingsPage } = await import('./MyListingsPage.tsx');
 // jsdom has no scrolling; changing page scrolls to the top.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 
 const m = t.myListings.page;
 const now = Date.now();

@@ -137,7 +137,7 @@ describe('conversions', () => {
   });
 
   it('fromListing and back keeps every field', () => {
-    const l = { ...previewListing({ ...valid, zone: 'Brera', hourly_rate: 120, ethnicity: ['latina'], offered_services: ['69'] }) } as Listing;
+    const l = { ...previewListing({ ...valid, zone: 'Brera', hourly_rate: 120, ethnicity: ['latina'], offered_services: ['69'] }) };
     const back = fromListing(l);
     expect(toListingColumns(back)).toEqual(toListingColumns({ ...valid, zone: 'Brera', hourly_rate: 120, ethnicity: ['latina'], offered_services: ['69'] }));
   });

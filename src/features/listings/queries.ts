@@ -105,7 +105,7 @@ export async function uploadRemaining(userId: string, listingId: string, photos:
     }
     return { failed: [] as DraftPhoto[], photoError: null as unknown };
   } catch (err) {
-    return { failed: photos.filter((p) => !saved.has(p.id)), photoError: err as unknown };
+    return { failed: photos.filter((p) => !saved.has(p.id)), photoError: err };
   }
 }
 

@@ -50,13 +50,9 @@ export const frame = {
   /** Titles of the screens that later issues fill. */
   placeholders: {
     myListings: 'I tuoi annunci',
-    creditHistory: 'Portafoglio Crediti',
-    myCoupons: 'I Miei Coupon',
     ticketDetail: 'Dettaglio ticket',
     newListing: 'Nuovo annuncio',
     editListing: 'Modifica annuncio',
-    promoteListing: 'Promuovi annuncio',
-    buyCredits: 'Acquista crediti',
     admin: 'Pannello Controllo',
     adminUserListings: 'Annunci dell’utente',
   },
@@ -78,6 +74,11 @@ export const frame = {
     profileSettings: 'Impostazioni',
     changePassword: 'Cambia password',
     admin: 'Pannello Controllo',
+    myCoupons: 'I Miei Coupon',
+    buyCredits: 'Acquista crediti',
+    buyCreditsResult: 'Esito del pagamento',
+    creditHistory: 'Portafoglio Crediti',
+    promoteListing: 'Promuovi annuncio',
     notFound: 'Pagina non trovata',
   },
   /** A screen whose code could not be downloaded (offline): it opens again on reconnecting. */

@@ -8,6 +8,7 @@ import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
 import { listingEditor } from './listingEditor.ts';
+import { money } from './money.ts';
 import { listings } from './listings.ts';
 import { myListings } from './myListings.ts';
 import { notifications } from './notifications.ts';
@@ -32,4 +33,5 @@ export const t = {
   myListings,
   photos,
   admin,
+  money,
 } as const;

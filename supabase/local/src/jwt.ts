@@ -31,7 +31,7 @@ export class Jwt {
   async verify(token: string): Promise<Claims> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      return payload as Claims;
+      return payload;
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw new TokenError('expired', 'JWT expired');
       throw new TokenError('invalid', 'invalid JWT');

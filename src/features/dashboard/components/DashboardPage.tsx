@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
@@ -10,6 +11,8 @@ import { dashboardCountsQuery } from '../queries.ts';
 import classes from './DashboardPage.module.css';
 
 const m = t.profile.dashboard;
+// Below the fold and not needed for the first paint: its own small chunk.
+const ReferralCard = lazy(() => import('./ReferralCard.tsx'));
 
 /** A figure that opens its screen: the balance the wallet, the listings and tickets their lists. */
 function Figure({ label, value, to }: { label: string; value: number | undefined; to: string }) {
@@ -85,6 +88,11 @@ export default function DashboardPage() {
           </Button>
         ))}
       </SimpleGrid>
+      {profile.data?.referral_code && (
+        <Suspense fallback={null}>
+          <ReferralCard code={profile.data.referral_code} />
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Card, Container, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { formatDateTime } from '@/lib/dates.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { paths } from '@/lib/paths.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
+import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
+import { ownProfileQuery } from '@/features/profile/index.ts';
+import { daysLabel, parseMode, promotionPrice, type Mode } from '../model.ts';
+import { listingQuery, pendingQuery, pricingQuery, usePromote } from '../queries.ts';
+
+const m = t.money.promotion;
+
+/** /promote-listing/:listingId: choose day or night, a duration and a start; or extend the running one. */
+export default function PromoteListingPage() {
+  const { listingId = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { user } = useViewer();
+  const couponId = useCouponsStore((s) => (s.owner === user?.id ? (s.applied?.couponId ?? null) : null));
+  const listing = useQuery(listingQuery(listingId));
+  const pricing = useQuery(pricingQuery());
+  const pending = useQuery(pendingQuery(user, couponId));
+  const profile = useQuery(ownProfileQuery(user));
+  const promote = usePromote();
+  const l = listing.data;
+  const running = l && l.is_premium && l.promotion_end_at && Date.parse(l.promotion_end_at) > Date.now() ? l : null;
+  const runningMode = (running?.promotion_mode as Mode | undefined) ?? null;
+  const [mode, setMode] = useState<Mode>(parseMode(params.get('mode')) ?? runningMode ?? 'day');
+  const [days, setDays] = useState(3);
+  const [later, setLater] = useState(false);
+  const [startAt, setStartAt] = useState('');
+
+  if (listing.isError || pricing.isError) {
+    const failed = listing.isError ? listing : pricing;
+    return (
+      <Container size="sm" px="md" py="lg">
+        <LoadError error={failed.error} fallback={m.loadFailed} onRetry={() => void failed.refetch()} />
+      </Container>
+    );
+  }
+  if (!l || !pricing.data) {
+    return (
+      <Container size="sm" px="md" py="lg">
+        {listing.data === null ? <Alert color="red">{m.notFound}</Alert> : <Skeleton height={300} radius="md" aria-busy="true" />}
+      </Container>
+    );
+  }
+
+  const extending = !!running && runningMode === mode;
+  const otherMode = !!running && runningMode !== mode;
+  const isPending = !!running && !!running.promotion_start_at && Date.parse(running.promotion_start_at) > Date.now();
+  const expired = Date.parse(l.expires_at) <= Date.now();
+  const { price, discount, cost } = promotionPrice(pricing.data.perDay[mode], days, pending.data ?? null);
+  const balance = profile.data?.credits;
+  const tooFew = balance !== undefined && balance < cost;
+  const refusal = l.is_paused ? m.paused : expired ? m.expired : otherMode ? m.otherMode : null;
+  const back = `${location.pathname}${location.search}`;
+
+  const submit = () =>
+    promote.mutate(
+      { listingId, mode, days, startAt: !extending && later && startAt ? new Date(startAt).toISOString() : null },
+      {
+        onSuccess: () => toastSuccess(extending ? m.extended : later && startAt ? m.scheduled : m.done),
+        onError: (err) => toastError(err.message || m.failed),
+      },
+    );
+
+  return (
+    <Container size="sm" px="md" py="lg">
+      <Button component={Link} to={paths.dashboard} variant="subtle" px={0} mb="xs">
+        ← {m.back}
+      </Button>
+      <Title order={1} size="h2">
+        {m.title}
+      </Title>
+      <Text fw={600} mb="sm">
+        {l.title}
+      </Text>
+      {running && (
+        <Alert color={isPending ? 'yellow' : 'orange'} mb="sm" title={isPending ? m.pending : m.hot} data-testid="promotion-state">
+          {isPending
+            ? m.pendingText(m.modes[runningMode ?? 'day'].name, formatDateTime(running.promotion_start_at!))
+            : m.extendText(m.modes[runningMode ?? 'day'].name, formatDateTime(running.promotion_end_at!))}
+        </Alert>
+      )}
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {(['day', 'night'] as const).map((k) => (
+            <Card key={k} withBorder radius="md" p="sm" style={mode === k ? { borderColor: 'var(--mantine-color-pink-6)', borderWidth: 2 } : undefined}>
+              <Text fw={700}>{m.modes[k].name}</Text>
+              <Text size="sm">{m.modes[k].text}</Text>
+              <Text size="sm" c="gray.7">
+                {m.perDay(pricing.data.perDay[k])}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Text size="sm" c="gray.7">
+          {m.both}
+        </Text>
+        <SegmentedControl
+          aria-label={m.mode}
+          fullWidth
+          value={mode}
+          onChange={(v) => setMode(v as Mode)}
+          data={[
+            { value: 'day', label: m.modes.day.name },
+            { value: 'night', label: m.modes.night.name },
+          ]}
+        />
+        <Select
+          label={m.duration}
+          value={String(days)}
+          onChange={(v) => v && setDays(Number(v))}
+          data={pricing.data.durations.map((d) => ({ value: String(d), label: daysLabel(d) }))}
+          allowDeselect={false}
+        />
+        {!extending && (
+          <>
+            <SegmentedControl
+              aria-label={m.start}
+              fullWidth
+              value={later ? 'later' : 'now'}
+              onChange={(v) => setLater(v === 'later')}
+              data={[
+                { value: 'now', label: m.startNow },
+                { value: 'later', label: m.startLater },
+              ]}
+            />
+            {later && <TextInput type="datetime-local" label={m.startAt} value={startAt} onChange={(e) => setStartAt(e.currentTarget.value)} />}
+          </>
+        )}
+        <Card withBorder radius="md" p="sm">
+          <Text size="sm" c="gray.7">
+            {m.price}
+          </Text>
+          {discount > 0 && (
+            <Text size="sm" td="line-through" c="gray.7">
+              {m.credits(price)}
+            </Text>
+          )}
+          <Text fz={24} fw={800} data-testid="promotion-cost">
+            {m.credits(cost)}
+          </Text>
+          {discount > 0 && pending.data && (
+            <Text size="sm" c="teal.9">
+              {m.discount(pending.data.code, discount)}
+            </Text>
+          )}
+          {balance !== undefined && <Text size="sm">{m.balance(balance)}</Text>}
+        </Card>
+        <AppliedCouponNote />
+        {refusal && (
+          <Alert color="red" data-testid="promotion-refusal">
+            {refusal}
+          </Alert>
+        )}
+        {tooFew && !refusal && (
+          <Alert color="yellow">
+            {m.tooFew}{' '}
+            <Anchor component={Link} to={`${paths.buyCredits}?back=${encodeURIComponent(back)}`}>
+              {m.buyCredits}
+            </Anchor>
+          </Alert>
+        )}
+        <Button size="md" onClick={submit} loading={promote.isPending} disabled={!!refusal || tooFew || (later && !extending && !startAt)}>
+          {extending ? m.extend : m.buy}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

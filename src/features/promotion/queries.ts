@@ -1,0 +1,31 @@
+/** The promotion screen's server state. */
+import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { couponKeysAll } from '@/features/coupons/index.ts';
+import { profileKeys } from '@/features/profile/index.ts';
+import { fetchListing, fetchPendingDiscount, fetchPricing, promoteListing } from './api.ts';
+
+export const promotionKeys = {
+  all: ['promotion'] as const,
+  listing: (id: string) => [...promotionKeys.all, 'listing', id] as const,
+  pricing: ['promotion', 'pricing'] as const,
+  pending: (userId: string | undefined, couponId: string | null) => [...promotionKeys.all, 'pending', userId, couponId] as const,
+};
+
+export const listingQuery = (id: string) => queryOptions({ queryKey: promotionKeys.listing(id), queryFn: () => fetchListing(id) });
+export const pricingQuery = () => queryOptions({ queryKey: promotionKeys.pricing, queryFn: fetchPricing, staleTime: 5 * 60_000 });
+export const pendingQuery = (user: { id: string } | null, couponId: string | null) =>
+  queryOptions({ queryKey: promotionKeys.pending(user?.id, couponId), queryFn: user ? () => fetchPendingDiscount(user.id) : skipToken });
+
+/** Buys the promotion: balance, listing, waiting coupon and coupon list are all stale afterwards. */
+export function usePromote() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: promoteListing,
+    onSuccess: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: profileKeys.all }),
+        queries.invalidateQueries({ queryKey: promotionKeys.all }),
+        queries.invalidateQueries({ queryKey: couponKeysAll }),
+      ]),
+  });
+}

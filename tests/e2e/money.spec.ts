@@ -1,0 +1,138 @@
+/**
+ * Money screens at 360 px as giulia: coupons, wallet, promotion, buying credits. They change
+ * giulia's balance, coupons and two of her listings (37 night, 59 day; 22 is paused), which
+ * other specs do not use.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { t } from '../../src/lib/catalogue/index.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
+import { serviceRest } from '../support/e2e/platform.ts';
+
+const c = t.money.coupons;
+const w = t.money.wallet;
+const p = t.money.promotion;
+const giulia = { email: 'giulia@incontri.local', password: 'Giulia123!' };
+const GIULIA_ID = 'a0000000-0000-4000-8000-000000000003';
+
+test.use({ viewport: { width: 360, height: 780 } });
+test.describe.configure({ mode: 'serial' });
+test.beforeEach(async ({ page }) => {
+  await adultDevice(page);
+  await signIn(page, giulia);
+});
+
+async function balance(): Promise<number> {
+  const [row] = (await serviceRest(`profiles?id=eq.${GIULIA_ID}&select=credits`)) as { credits: number }[];
+  return row!.credits;
+}
+
+async function noSideways(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+test('my coupons: every status of the seed, in the documented order', async ({ page }) => {
+  await page.goto('/my-coupons');
+  await expect(page.getByRole('heading', { name: c.title })).toBeVisible();
+  await expect(page.getByText(c.applyHint)).toBeVisible();
+  await expect(page.getByText(c.listHint)).toBeVisible();
+  const rows = page.getByTestId('coupon-row');
+  await expect(rows.first()).toBeVisible();
+  const statuses = await rows.locator('td:last-child').allTextContents();
+  const order: string[] = Object.values(c.status);
+  const ranks = statuses.map((s) => order.indexOf(s.trim()));
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  for (const s of order) expect(statuses.map((x) => x.trim())).toContain(s);
+  await expect(rows.filter({ hasText: 'SCONTO5' })).toHaveCount(0); // not giulia's
+  await expect(page.getByText(c.never).first()).toBeVisible();
+  await noSideways(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'money-my-coupons', { fullPage: true });
+});
+
+test('CREDITI25 adds 25 crediti once', async ({ page }) => {
+  const before = await balance();
+  await page.goto('/my-coupons');
+  const apply = page.getByRole('button', { name: c.apply });
+  await expect(apply).toBeDisabled();
+  await page.getByLabel(c.code).fill('   ');
+  await apply.click();
+  await expect(page.getByText(c.validation.empty)).toBeVisible();
+  await page.getByLabel(c.code).fill('  crediti25 ');
+  await apply.click();
+  await expect(page.getByText(c.toasts.credits(25)).first()).toBeVisible();
+  expect(await balance()).toBe(before + 25);
+  await expect(page.getByTestId('coupon-row').filter({ hasText: 'CREDITI25' })).toContainText(c.status.used);
+
+  await page.getByLabel(c.code).fill('CREDITI25');
+  await apply.click();
+  await expect(page.getByText('Hai già utilizzato questo coupon.')).toBeVisible();
+  expect(await balance()).toBe(before + 25);
+
+  await page.goto('/credit-history');
+  await expect(page.getByTestId('wallet-balance')).toHaveText(w.credits(before + 25));
+  const first = page.getByTestId('transaction-row').first();
+  await expect(first).toContainText(w.types.coupon_credit_add!);
+  await expect(first).toContainText('+25');
+  await noSideways(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'money-credit-history', { fullPage: true });
+});
+
+test('promote a base listing night for 3 days with the pending percentage coupon', async ({ page }) => {
+  const before = await balance();
+  // ESTATE30 (30%) waits in the seed: 3 x 12 = 36, less 11.
+  await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000037?mode=night');
+  await page.getByRole('combobox', { name: p.duration }).click();
+  await page.getByRole('option', { name: '3 giorni' }).click();
+  await expect(page.getByTestId('promotion-cost')).toHaveText(p.credits(25));
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'money-promote', { fullPage: true });
+  await page.getByRole('button', { name: p.buy }).click();
+  await expect(page.getByText(p.done)).toBeVisible();
+  expect(await balance()).toBe(before - 25);
+  await expect(page.getByTestId('promotion-state')).toContainText(p.hot);
+  await expect(page.getByRole('button', { name: p.extend })).toBeVisible();
+  await noSideways(page);
+});
+
+test('schedule a day promotion for tomorrow: In Attesa', async ({ page }) => {
+  await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000059?mode=day');
+  await page.getByRole('radio', { name: p.startLater }).click({ force: true });
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel(p.startAt).fill(local);
+  await page.getByRole('button', { name: p.buy }).click();
+  await expect(page.getByText(p.scheduled)).toBeVisible();
+  await expect(page.getByTestId('promotion-state')).toContainText(p.pending);
+});
+
+test('a paused listing is refused with the documented text', async ({ page }) => {
+  await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000022');
+  await expect(page.getByTestId('promotion-refusal')).toHaveText(p.paused);
+  await expect(page.getByRole('button', { name: /Promuovi|Estendi/ })).toBeDisabled();
+});
+
+test('buy credits: packages with price per credito and the best value', async ({ page }) => {
+  await page.goto('/buy-credits');
+  await expect(page.getByTestId('credit-package')).toHaveCount(3);
+  await expect(page.getByTestId('credit-package').filter({ hasText: t.money.buy.bestValue })).toContainText('Pro');
+  await noSideways(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'money-buy-credits', { fullPage: true });
+});
+
+// Needs create-purchase and the FlexPay sandbox (PAYMENTS branch).
+test('purchase through the sandbox: Rifiuta changes nothing, Paga adds 120 crediti once', async ({ page }) => {
+  const before = await balance();
+  await page.goto('/buy-credits');
+  await page.getByRole('button', { name: `${t.money.buy.buy} Standard` }).click();
+  await page.getByRole('button', { name: 'Rifiuta' }).click();
+  await expect(page.getByText(t.money.result.declined)).toBeVisible({ timeout: 30_000 });
+  expect(await balance()).toBe(before);
+  await page.goto('/buy-credits');
+  await page.getByRole('button', { name: `${t.money.buy.buy} Standard` }).click();
+  await page.getByRole('button', { name: 'Paga' }).click();
+  await expect(page.getByTestId('result-balance')).toHaveText(t.money.result.newBalance(before + 120), { timeout: 30_000 });
+  await shot(page, 'money-purchase-result');
+  expect(await balance()).toBe(before + 120);
+});
