@@ -823,6 +823,20 @@ export type Database = {
         Args: { p_listing_id: string; p_reason?: string }
         Returns: boolean
       }
+      admin_search_users: {
+        Args: { p_limit?: number; p_offset?: number; p_query?: string }
+        Returns: {
+          created_at: string
+          credits: number
+          display_name: string
+          email: string
+          id: string
+          listings_count: number
+          role: string
+          tickets_count: number
+          total_count: number
+        }[]
+      }
       admin_set_banned: {
         Args: { p_banned: boolean; p_user_id: string }
         Returns: {

@@ -2,6 +2,7 @@
  * Every Italian string the user can see. Components and tests import `t` from here; each
  * area keeps its strings in its own section file, merged below.
  */
+import { adminStaff } from './adminStaff.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { frame } from './frame.ts';
@@ -28,6 +29,7 @@ export const t = {
   pwa,
   myListings,
   photos,
+  adminStaff,
 } as const;
 
 export type Catalogue = typeof t;
