@@ -33,6 +33,7 @@ const ProfileSettingsPage = dataScreen(() => import('@/features/profile/componen
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
+const AdminPage = dataScreen(() => import('@/features/admin/components/AdminPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -93,7 +94,7 @@ export const routes: RouteObject[] = [
       // admin or supporto
       {
         element: <Guard access="staff" />,
-        children: [placeholder(paths.admin, p.admin), placeholder(paths.adminUserListings, p.adminUserListings)],
+        children: [route(paths.admin, title.admin, <AdminPage />), placeholder(paths.adminUserListings, p.adminUserListings)],
       },
       route('*', title.notFound, <NotFound />),
     ],

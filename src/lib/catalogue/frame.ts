@@ -77,6 +77,7 @@ export const frame = {
     dashboard: 'Dashboard',
     profileSettings: 'Impostazioni',
     changePassword: 'Cambia password',
+    admin: 'Pannello Controllo',
     notFound: 'Pagina non trovata',
   },
   /** A screen whose code could not be downloaded (offline): it opens again on reconnecting. */

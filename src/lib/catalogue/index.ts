@@ -2,6 +2,7 @@
  * Every Italian string the user can see. Components and tests import `t` from here; each
  * area keeps its strings in its own section file, merged below.
  */
+import { admin } from './admin.ts';
 import { adminStaff } from './adminStaff.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
@@ -29,6 +30,7 @@ export const t = {
   pwa,
   myListings,
   photos,
+  admin,
   adminStaff,
 } as const;
 

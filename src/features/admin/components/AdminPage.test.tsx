@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { render, screen } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/index.ts';
+import { useSessionStore } from '@/features/auth/index.ts';
+import AdminPage from './AdminPage.tsx';
+
+const s = t.admin.sections;
+const as = (role: 'admin' | 'supporto') =>
+  useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u1', email: 'staff@x.it' }, role });
+
+describe('AdminPage', () => {
+  beforeEach(() => as('supporto'));
+
+  it('shows supporto the shared sections and not the admin-only ones', () => {
+    render(<AdminPage />);
+    expect(screen.getByRole('heading', { name: t.admin.title })).toBeInTheDocument();
+    for (const name of [s.overview, s.tickets, s.reports]) expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: s.auditLog })).not.toBeInTheDocument();
+  });
+
+  it('shows admin the Registro', () => {
+    as('admin');
+    render(<AdminPage />);
+    expect(screen.getByRole('tab', { name: s.auditLog })).toBeInTheDocument();
+  });
+
+  it('opens the section named in ?sezione= and switches on a click', async () => {
+    render(<AdminPage />, { route: '/admin?sezione=segnalazioni' });
+    expect(screen.getByRole('tab', { name: s.reports })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: s.tickets }));
+    expect(screen.getByRole('tab', { name: s.tickets })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the first section when supporto asks for an admin-only one', () => {
+    render(<AdminPage />, { route: '/admin?sezione=registro' });
+    expect(screen.getByRole('tab', { name: s.overview })).toHaveAttribute('aria-selected', 'true');
+  });
+});

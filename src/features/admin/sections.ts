@@ -1,0 +1,25 @@
+/**
+ * The sections of 'Pannello Controllo', in the order of its navigation. Each is one task; the
+ * shell (components/AdminPage.tsx) shows those the viewer's role may open and loads a section's
+ * code only when it is opened. `id` is the value of `?sezione=` in the panel's address.
+ * adminOnly sections are hidden from supporto here and refused to supporto by the database.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { admin } from '@/lib/catalogue/admin.ts';
+
+export interface AdminSection {
+  id: string;
+  label: string;
+  adminOnly: boolean;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const s = admin.sections;
+
+export const adminSections: readonly AdminSection[] = [
+  { id: 'panoramica', label: s.overview, adminOnly: false, component: lazy(() => import('./components/OverviewSection.tsx')) },
+  { id: 'ticket', label: s.tickets, adminOnly: false, component: lazy(() => import('./components/TicketsSection.tsx')) },
+  { id: 'segnalazioni', label: s.reports, adminOnly: false, component: lazy(() => import('./components/ReportsSection.tsx')) },
+  // Utenti, Annunci, Coupon, Impostazioni go here.
+  { id: 'registro', label: s.auditLog, adminOnly: true, component: lazy(() => import('./components/AuditLogSection.tsx')) },
+];
