@@ -34,6 +34,7 @@ const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyT
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
 const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
 const AdminPage = dataScreen(() => import('@/features/admin/components/AdminPage.tsx'));
+const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -94,7 +95,7 @@ export const routes: RouteObject[] = [
       // admin or supporto
       {
         element: <Guard access="staff" />,
-        children: [route(paths.admin, title.admin, <AdminPage />), placeholder(paths.adminUserListings, p.adminUserListings)],
+        children: [route(paths.admin, title.admin, <AdminPage />), route(paths.adminUserListings, t.adminStaff.userListings.title, <AdminUserListingsPage />)],
       },
       route('*', title.notFound, <NotFound />),
     ],
