@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { adminUserListingsPath, listingPath } from '@/lib/paths.ts';
@@ -91,7 +92,7 @@ export default function AdminListingsSection() {
                         {st === 'expired' ? m.expired(formatDate(l.expires_at)) : m.expires(formatDate(l.expires_at))}
                       </Text>
                     </Stack>
-                    <Badge color={STATE_COLOR[st]} variant="light">
+                    <Badge color={STATE_COLOR[st]} variant="light" style={BADGE_TEXT}>
                       {m.states[st]}
                     </Badge>
                   </Group>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
+import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
@@ -81,7 +82,7 @@ export default function CouponsSection() {
                       </Text>
                     )}
                   </Stack>
-                  <Badge color={STATE_COLOR[st]} variant="light">
+                  <Badge color={STATE_COLOR[st]} variant="light" style={BADGE_TEXT}>
                     {m.status[st]}
                   </Badge>
                 </Group>
@@ -94,7 +95,7 @@ export default function CouponsSection() {
                       {m.deactivate}
                     </Button>
                   ) : (
-                    <Button size="compact-sm" variant="light" color="teal" loading={toggle.isPending && toggle.variables?.id === c.id} onClick={() => setActive(c, true)}>
+                    <Button size="compact-sm" variant="light" loading={toggle.isPending && toggle.variables?.id === c.id} onClick={() => setActive(c, true)}>
                       {m.activate}
                     </Button>
                   )}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { useViewer } from '@/features/auth/index.ts';
 import { ListingCard, MY_LISTINGS_PAGE_SIZE, myListingsQuery, OwnerCardActions } from '@/features/listings/index.ts';
@@ -45,7 +46,7 @@ export default function UsersListingsPage() {
               <Text c="gray.7" size="sm">
                 {who}
               </Text>
-              {user.data && <Badge variant="light">{s.roles[user.data.role] ?? user.data.role}</Badge>}
+              {user.data && <Badge variant="light" style={BADGE_TEXT}>{s.roles[user.data.role] ?? user.data.role}</Badge>}
             </Group>
           )}
         </Stack>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
+import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { adminUserListingsPath } from '@/lib/paths.ts';
@@ -103,7 +104,7 @@ export default function UsersSection() {
                         {m.since(formatDate(u.created_at))}
                       </Text>
                     </Stack>
-                    <Badge color={ROLE_COLOR[u.role] ?? 'gray'} variant="light" data-testid="user-role">
+                    <Badge color={ROLE_COLOR[u.role] ?? 'gray'} variant="light" style={BADGE_TEXT} data-testid="user-role">
                       {s.roles[u.role] ?? u.role}
                     </Badge>
                   </Group>
@@ -127,7 +128,7 @@ export default function UsersSection() {
                       </Button>
                     )}
                     {can.unban && (
-                      <Button size="compact-sm" variant="light" color="teal" onClick={() => setDialog({ kind: 'unban', user: u })}>
+                      <Button size="compact-sm" variant="light" onClick={() => setDialog({ kind: 'unban', user: u })}>
                         {m.unban}
                       </Button>
                     )}
@@ -140,27 +141,15 @@ export default function UsersSection() {
           <UsersPager page={page} pages={pages} onChange={setPage} />
         </>
       )}
-      {dialog?.kind === 'ban' && (
+      {(dialog?.kind === 'ban' || dialog?.kind === 'unban') && (
         <UsersReasonDialog
           opened
-          title={m.ban_.title}
-          text={m.ban_.text(who(dialog.user))}
-          placeholder={m.ban_.reasonPlaceholder}
-          confirm={m.ban_.confirm}
+          title={m[`${dialog.kind}_`].title}
+          text={m[`${dialog.kind}_`].text(who(dialog.user))}
+          placeholder={m[`${dialog.kind}_`].reasonPlaceholder}
+          confirm={m[`${dialog.kind}_`].confirm}
           pending={setBanned.isPending}
-          onConfirm={ban(true)}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === 'unban' && (
-        <UsersReasonDialog
-          opened
-          title={m.unban_.title}
-          text={m.unban_.text(who(dialog.user))}
-          placeholder={m.unban_.reasonPlaceholder}
-          confirm={m.unban_.confirm}
-          pending={setBanned.isPending}
-          onConfirm={ban(false)}
+          onConfirm={ban(dialog.kind === 'ban')}
           onClose={close}
         />
       )}
