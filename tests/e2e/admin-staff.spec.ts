@@ -16,6 +16,15 @@ test.beforeEach(async ({ page }) => adultDevice(page));
 const s = t.adminStaff;
 const u = s.users;
 
+/** Closes the toasts so the screenshot shows the section. */
+async function closeToasts(page: Page) {
+  const closers = page.getByRole('button', { name: t.common.closeToast });
+  await expect(async () => {
+    if (await closers.count()) await closers.first().click({ timeout: 1000 });
+    expect(await closers.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
+}
+
 const openSection = async (page: Page, label: string) => {
   await page.getByRole('tab', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: label, exact: true })).toBeVisible();
@@ -79,6 +88,7 @@ test('admin bans and unbans a fresh user with a reason, adjusts his credits with
   expect((await profile(fresh.id)).credits).toBe(10);
   const [tx] = (await serviceRest(`credit_transactions?select=type,amount,description&user_id=eq.${fresh.id}`)) as { type: string; amount: number; description: string }[];
   expect(tx).toEqual({ type: 'admin_adjustment', amount: 10, description: 'Rimborso per un errore' });
+  await closeToasts(page);
   await shot(page, 'admin-users-360');
   await expectNoSeriousA11yViolations(page);
 
@@ -93,6 +103,7 @@ test('admin bans and unbans a fresh user with a reason, adjusts his credits with
   await expect(card.getByRole('button', { name: t.myListings.actions.promote })).toHaveCount(0);
   await card.getByRole('button', { name: t.myListings.actions.resume }).click();
   await expect(card.getByRole('button', { name: t.myListings.actions.pause })).toBeVisible();
+  await closeToasts(page);
   await shot(page, 'admin-user-listings-360', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });
@@ -123,22 +134,27 @@ test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ pag
   await row.getByRole('button', { name: s.coupons.deactivate }).click();
   await page.getByRole('dialog', { name: s.coupons.deactivate_.title }).getByRole('button', { name: s.coupons.deactivate_.confirm }).click();
   await expect(row).toContainText(s.coupons.status.inactive);
+  await closeToasts(page);
   await shot(page, 'admin-coupons-1280');
   await expectNoSeriousA11yViolations(page);
 
   await openSection(page, s.listings.label);
   await expect(page.getByTestId('admin-listing').first()).toBeVisible();
-  await page.getByRole('radio', { name: s.listings.states.paused }).check({ force: true });
+  await page.getByRole('radiogroup', { name: s.listings.state }).getByText(s.listings.states.paused, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: s.listings.states.paused })).toBeChecked();
+  await closeToasts(page);
   await shot(page, 'admin-listings-1280');
   await expectNoSeriousA11yViolations(page);
 
   await openSection(page, s.settings.label);
   await expect(page.getByTestId('settings')).toBeVisible();
+  await closeToasts(page);
   await shot(page, 'admin-settings-1280', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   await openSection(page, u.label);
   await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await closeToasts(page);
   await shot(page, 'admin-users-1280');
 });
 
@@ -150,6 +166,7 @@ test('supporto sees neither Coupon nor Impostazioni, and the database refuses hi
   await expect(page.getByRole('tab', { name: s.coupons.label })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: s.settings.label })).toHaveCount(0);
   await openSection(page, s.listings.label);
+  await closeToasts(page);
   await shot(page, 'admin-listings-360');
   await expectNoSeriousA11yViolations(page);
   await openSection(page, u.label);

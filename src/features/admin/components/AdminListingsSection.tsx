@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
@@ -75,7 +75,7 @@ export default function AdminListingsSection() {
           <Text size="sm" c="gray.7">
             {s.common.total(data.total)}
           </Text>
-          <Stack gap="sm" data-testid="admin-listings" aria-busy={listings.isPlaceholderData || undefined}>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-testid="admin-listings" aria-busy={listings.isPlaceholderData || undefined}>
             {data.rows.map((l) => {
               const st = stateOf(l, now);
               return (
@@ -107,7 +107,7 @@ export default function AdminListingsSection() {
                 </Card>
               );
             })}
-          </Stack>
+          </SimpleGrid>
           {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
           <UsersPager page={page} pages={pages} onChange={setPage} />
         </>

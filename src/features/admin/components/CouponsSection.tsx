@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
@@ -55,7 +55,7 @@ export default function CouponsSection() {
       ) : data.length === 0 ? (
         <Text c="gray.7">{m.empty}</Text>
       ) : (
-        <Stack gap="sm" data-testid="coupons">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-testid="coupons">
           {data.map((c) => {
             const st = couponState(c);
             return (
@@ -103,7 +103,7 @@ export default function CouponsSection() {
               </Card>
             );
           })}
-        </Stack>
+        </SimpleGrid>
       )}
       <Modal
         opened={!!editing}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
@@ -82,7 +82,7 @@ export default function UsersSection() {
           <Text size="sm" c="gray.7">
             {s.common.total(data.total)}
           </Text>
-          <Stack gap="sm" data-testid="users" aria-busy={users.isPlaceholderData || undefined}>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-testid="users" aria-busy={users.isPlaceholderData || undefined}>
             {data.rows.map((u) => {
               const can = userActions({ id: viewer.user?.id ?? '', role: viewer.role }, u);
               return (
@@ -136,7 +136,7 @@ export default function UsersSection() {
                 </Card>
               );
             })}
-          </Stack>
+          </SimpleGrid>
           {users.isError && <LoadError error={users.error} fallback={m.loadFailed} onRetry={() => void users.refetch()} />}
           <UsersPager page={page} pages={pages} onChange={setPage} />
         </>
