@@ -4,7 +4,7 @@
  * users by the database (every refusal is read back as service_role).
  */
 import { describe, expect, it } from 'vitest';
-import { tag } from '../support/clients.ts';
+import { client, tag } from '../support/clients.ts';
 import { admin, expectError, expectOk } from '../support/db.ts';
 import { makeCoupon, makeListing, makeUser } from '../support/factories.ts';
 
@@ -37,6 +37,8 @@ describe('admin_search_users', () => {
   it('is refused to users and anonymous visitors', async () => {
     const u = await makeUser();
     expectError(await u.client.rpc('admin_search_users', { p_query: '' }), 'Operazione riservata allo staff.', '42501');
+    const anon = await client().rpc('admin_search_users', { p_query: '' });
+    expect(anon.error?.code).toBe('42501');
   });
 });
 
