@@ -15,5 +15,9 @@ export const theme = createTheme({
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': t.auth.fields.passwordToggle } },
     },
+    // A toast's close button has only an icon: name it, or screen readers announce 'button'.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': t.common.closeNotice } },
+    },
   },
 });

@@ -55,6 +55,51 @@ export type Database = {
           },
         ]
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          actor_role: string
+          after: Json | null
+          before: Json | null
+          created_at: string
+          entity_id: string | null
+          entity_label: string | null
+          entity_type: string
+          id: number
+          reason: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role: string
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          entity_id?: string | null
+          entity_label?: string | null
+          entity_type: string
+          id?: never
+          reason?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          actor_role?: string
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          entity_id?: string | null
+          entity_label?: string | null
+          entity_type?: string
+          id?: never
+          reason?: string | null
+        }
+        Relationships: []
+      }
       coupons: {
         Row: {
           applies_to_user_id: string | null
@@ -823,6 +868,7 @@ export type Database = {
         Args: { p_listing_id: string; p_reason?: string }
         Returns: boolean
       }
+      admin_overview: { Args: { p_days?: number }; Returns: Json }
       admin_search_users: {
         Args: { p_limit?: number; p_offset?: number; p_query?: string }
         Returns: {
@@ -989,6 +1035,26 @@ export type Database = {
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
+      }
+      dismiss_report: {
+        Args: { p_reason?: string; p_report_id: string }
+        Returns: {
+          created_at: string
+          details: string | null
+          id: string
+          listing_id: string
+          reason: string
+          reporter_id: string
+          reviewed_at: string | null
+          reviewed_by: string | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       end_expired_promotions: { Args: { p_now?: string }; Returns: number }
       expire_listings: { Args: { p_now?: string }; Returns: number }

@@ -51,3 +51,8 @@ export function startOfWeek(value: DateInput): dayjs.Dayjs {
 }
 
 export { dayjs };
+
+/** The instant a Rome calendar day ('YYYY-MM-DD') begins, as ISO (for date filters). */
+export function romeDayStart(day: string): string {
+  return dayjs.tz(day, TIME_ZONE).toISOString();
+}

@@ -5,6 +5,7 @@
  * the past); sql.ts renders them as `now() ± interval '…'`, so the demo stays fresh
  * whenever it is loaded. Ids are fixed so that tests and docs can refer to them.
  */
+import { listings as listingCopy } from '../../src/lib/catalogue/listings.ts';
 import { VALUE_LISTS, ARRAY_ATTRIBUTES, type ArrayAttribute, type Category, type Ethnicity, type Nationality } from './values.ts';
 
 export const MIN = 1;
@@ -996,7 +997,9 @@ function derive(): Derived {
   }
   for (const r of REPORTS) {
     const l = LISTINGS[r.listingN - 1]!;
-    note(null, 'new_report', r.id, `Nuova segnalazione (${r.reason}) per l'annuncio "${l.title}".`, r.status !== 'open', r.at);
+    // As private.notify_new_report writes it: the reason in Italian, as the report form shows it.
+    const reason = (listingCopy.report.reasons as Record<string, string>)[r.reason] ?? listingCopy.report.reasons.altro;
+    note(null, 'new_report', r.id, `Nuova segnalazione: ${reason}, annuncio "${l.title}".`, r.status !== 'open', r.at);
   }
   note(G, 'referral_bonus', M, 'Hai ricevuto 20 crediti di bonus referral!', true, -38 * DAY);
   // what the cron jobs (expire_listings, notify_expiring_listings) would have written; the

@@ -72,9 +72,9 @@ test('staff see staff-wide notifications arrive live; users never see them', asy
   await shot(page, 'bell-open-staff');
   await expectNoSeriousA11yViolations(page);
 
-  // new_report goes to /admin.
+  // new_report goes to /admin, on Segnalazioni.
   await page.getByText(message).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\?sezione=segnalazioni$/);
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(before) })).toBeVisible();
 
   // A regular user does not get staff-wide rows.

@@ -33,3 +33,74 @@ describe('pickSection', () => {
 it('builds the address of a section', () => {
   expect(adminSectionPath('segnalazioni')).toBe('/admin?sezione=segnalazioni');
 });
+
+import { auditRange, chartPoints, describeChange, formatFigure, parseOverview, reasonLabel, statusesOf } from './model.ts';
+
+describe('parseOverview', () => {
+  it('reads every figure as a number and each chart from its daily column', () => {
+    const o = parseOverview({
+      figures: { open_tickets: 3, open_reports: '2', revenue_cents: 1990 },
+      series: [
+        { day: '2026-11-22', tickets: 1, reports: 0, revenue_cents: 990 },
+        { day: '2026-11-23', tickets: 2, reports: 1, revenue_cents: 1000 },
+      ],
+    });
+    expect(o.figures.open_tickets).toBe(3);
+    expect(o.figures.open_reports).toBe(2);
+    expect(o.figures.new_users).toBe(0);
+    expect(o.days).toEqual(['2026-11-22', '2026-11-23']);
+    expect(o.series.open_tickets).toEqual([1, 2]);
+    expect(o.series.open_reports).toEqual([0, 1]);
+    expect(o.series.revenue_cents).toEqual([990, 1000]);
+    expect(o.series.listings_active).toEqual([0, 0]);
+  });
+
+  it('survives an empty answer', () => {
+    expect(parseOverview(null).series.new_users).toEqual([]);
+  });
+});
+
+it('formats figures in Italian, revenue in euro', () => {
+  expect(formatFigure('credits_sold', 12500)).toBe('12.500');
+  expect(formatFigure('new_users', 1200)).toBe('1.200');
+  expect(formatFigure('revenue_cents', 199050)).toMatch(/^1\.990,50\s€$/);
+});
+
+describe('chartPoints', () => {
+  it('scales from 0 to the largest value across the width', () => {
+    expect(chartPoints([0, 5, 10], 104, 54)).toBe('2,52 52,27 102,2');
+  });
+  it('draws all zeros flat at the bottom and nothing for no data', () => {
+    expect(chartPoints([0, 0], 104, 54)).toBe('2,52 102,52');
+    expect(chartPoints([], 104, 54)).toBe('');
+  });
+});
+
+it('maps ticket filters to statuses', () => {
+  expect(statusesOf('active')).toEqual(['open', 'in_progress']);
+  expect(statusesOf('resolved')).toEqual(['resolved']);
+  expect(statusesOf('all')).toBeNull();
+});
+
+it('labels report reasons in Italian and never shows a code', () => {
+  const labels = { 'foto-false': 'Foto false o non corrispondenti', altro: 'Altro' };
+  expect(reasonLabel('foto-false', labels)).toBe('Foto false o non corrispondenti');
+  expect(reasonLabel('sconosciuto', labels)).toBe('Altro');
+});
+
+describe('describeChange', () => {
+  it('says each changed key before and after', () => {
+    expect(describeChange({ role: 'user' }, { role: 'banned' })).toBe('role: user → banned');
+    expect(describeChange({ credits: 5 }, { credits: 15 })).toBe('credits: 5 → 15');
+  });
+  it('lists what was created or deleted', () => {
+    expect(describeChange(null, { body: 'Ciao' })).toBe('body: Ciao');
+    expect(describeChange({ title: 'X', is_paused: false }, null)).toBe('title: X; is_paused: false');
+  });
+});
+
+it('turns day filters into a Rome range with the end day included', () => {
+  const start = (d: string) => `${d}T-start`;
+  expect(auditRange({ from: '2026-11-01', to: '2026-11-30' }, start)).toEqual({ gte: '2026-11-01T-start', lt: '2026-12-01T-start' });
+  expect(auditRange({ from: null, to: null }, start)).toEqual({});
+});

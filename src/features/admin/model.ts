@@ -18,3 +18,136 @@ export function pickSection<S extends { id: string }>(visible: readonly S[], req
 
 /** The panel's address opened on a section. */
 export const adminSectionPath = (id: string) => `/admin?${SECTION_PARAM}=${encodeURIComponent(id)}`;
+
+// --- Panoramica ------------------------------------------------------------------------
+
+export const FIGURE_KEYS = [
+  'open_tickets',
+  'open_reports',
+  'listings_active',
+  'listings_paused',
+  'listings_expired',
+  'new_users',
+  'credits_sold',
+  'revenue_cents',
+] as const;
+export type FigureKey = (typeof FIGURE_KEYS)[number];
+
+/** The daily column each figure's chart draws (open tickets and reports: how many arrived that day). */
+export const SERIES_OF: Record<FigureKey, string> = {
+  open_tickets: 'tickets',
+  open_reports: 'reports',
+  listings_active: 'listings_active',
+  listings_paused: 'listings_paused',
+  listings_expired: 'listings_expired',
+  new_users: 'new_users',
+  credits_sold: 'credits_sold',
+  revenue_cents: 'revenue_cents',
+};
+
+export interface Overview {
+  figures: Record<FigureKey, number>;
+  days: string[];
+  series: Record<FigureKey, number[]>;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+/** admin_overview's JSON as the screen reads it: every figure a number, one array per chart. */
+export function parseOverview(raw: unknown): Overview {
+  const o = (raw ?? {}) as { figures?: Record<string, unknown>; series?: Record<string, unknown>[] };
+  const rows = Array.isArray(o.series) ? o.series : [];
+  const figures = {} as Record<FigureKey, number>;
+  const series = {} as Record<FigureKey, number[]>;
+  for (const key of FIGURE_KEYS) {
+    figures[key] = num(o.figures?.[key]);
+    series[key] = rows.map((r) => num(r[SERIES_OF[key]]));
+  }
+  return { figures, days: rows.map((r) => String(r.day ?? '')), series };
+}
+
+/** A figure as Italians read it: thousands with '.', revenue in euro. */
+export function formatFigure(key: FigureKey, value: number): string {
+  // 'always': the Italian locale leaves 4-digit numbers ungrouped (1990), a figure reads 1.990.
+  const grouping = { useGrouping: 'always' } as const;
+  if (key === 'revenue_cents') return new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', ...grouping }).format(value / 100);
+  return new Intl.NumberFormat('it-IT', grouping).format(value);
+}
+
+/**
+ * The polyline points of a chart `width` x `height` for `values` (oldest first), with the
+ * y axis from 0 to the largest value; all zeros draw a flat line at the bottom.
+ */
+export function chartPoints(values: readonly number[], width: number, height: number, pad = 2): string {
+  if (values.length === 0) return '';
+  const max = Math.max(...values, 0);
+  const step = values.length > 1 ? (width - 2 * pad) / (values.length - 1) : 0;
+  const y = (v: number) => (max === 0 ? height - pad : height - pad - (v / max) * (height - 2 * pad));
+  return values.map((v, i) => `${round(pad + i * step)},${round(y(v))}`).join(' ');
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+// --- Ticket --------------------------------------------------------------------------------
+
+export type TicketFilter = 'active' | 'open' | 'in_progress' | 'resolved' | 'closed' | 'all';
+export const TICKET_FILTERS: readonly TicketFilter[] = ['active', 'open', 'in_progress', 'resolved', 'closed', 'all'];
+
+/** The statuses a filter shows ('active': what still needs staff, open and in progress), null for all. */
+export function statusesOf(filter: TicketFilter): string[] | null {
+  if (filter === 'all') return null;
+  if (filter === 'active') return ['open', 'in_progress'];
+  return [filter];
+}
+
+// --- Segnalazioni --------------------------------------------------------------------------
+
+// A removed listing takes its reports with it, so the queue shows open and dismissed ones.
+export type ReportStatus = 'open' | 'dismissed';
+export const REPORT_STATUSES: readonly ReportStatus[] = ['open', 'dismissed'];
+
+/** A report reason's Italian label; an unknown code reads as 'Altro', never the code. */
+export function reasonLabel(code: string, labels: Record<string, string>): string {
+  return labels[code] ?? labels.altro ?? '';
+}
+
+// --- Registro ------------------------------------------------------------------------------
+
+export interface AuditFilters {
+  action: string | null;
+  actor: string;
+  from: string | null;
+  to: string | null;
+}
+
+export const emptyAuditFilters: AuditFilters = { action: null, actor: '', from: null, to: null };
+
+/** The Rome day [start, end) of 'YYYY-MM-DD' filters as ISO instants (end exclusive: the day after `to`). */
+export function auditRange(f: Pick<AuditFilters, 'from' | 'to'>, offsetOf: (day: string) => string): { gte?: string; lt?: string } {
+  const range: { gte?: string; lt?: string } = {};
+  if (f.from) range.gte = offsetOf(f.from);
+  if (f.to) {
+    const next = new Date(`${f.to}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    range.lt = offsetOf(next.toISOString().slice(0, 10));
+  }
+  return range;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const show = (v: unknown): string => {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+};
+
+/** 'role: user → banned; credits: 5 → 15': each key that an audit row changed. */
+export function describeChange(before: unknown, after: unknown): string {
+  const b = (before && typeof before === 'object' ? before : {}) as JsonObject;
+  const a = (after && typeof after === 'object' ? after : {}) as JsonObject;
+  if (!before && after) return Object.entries(a).map(([k, v]) => `${k}: ${show(v)}`).join('; ');
+  if (before && !after) return Object.entries(b).map(([k, v]) => `${k}: ${show(v)}`).join('; ');
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`).join('; ');
+}

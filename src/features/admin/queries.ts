@@ -1,5 +1,87 @@
 /** The control panel's server state: query keys, queries and mutations over api.ts. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { romeDayStart } from '@/lib/dates.ts';
+import {
+  dismissReport,
+  fetchAuditLog,
+  fetchOverview,
+  fetchReports,
+  fetchStaffTicket,
+  fetchStaffTickets,
+  fetchTicketMessages,
+  removeListing,
+  replyToTicket,
+  setTicketStatus,
+} from './api.ts';
+import { auditRange, type AuditFilters, type ReportStatus, type TicketFilter } from './model.ts';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  tickets: () => [...adminKeys.all, 'tickets'] as const,
+  ticketList: (filter: TicketFilter) => [...adminKeys.tickets(), 'list', filter] as const,
+  ticket: (id: string) => [...adminKeys.tickets(), 'one', id] as const,
+  messages: (id: string) => [...adminKeys.tickets(), 'messages', id] as const,
+  reports: (status?: ReportStatus) => (status ? ([...adminKeys.all, 'reports', status] as const) : ([...adminKeys.all, 'reports'] as const)),
+  audit: (filters?: AuditFilters, page?: number) =>
+    filters ? ([...adminKeys.all, 'audit', filters, page] as const) : ([...adminKeys.all, 'audit'] as const),
+};
+
+// Staff screens show what happens now: asked again on every visit.
+export const overviewQuery = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: fetchOverview, refetchOnMount: 'always' });
+
+export const staffTicketsQuery = (filter: TicketFilter) =>
+  queryOptions({ queryKey: adminKeys.ticketList(filter), queryFn: () => fetchStaffTickets(filter), refetchOnMount: 'always', placeholderData: keepPreviousData });
+
+export const staffTicketQuery = (id: string | null) =>
+  queryOptions({ queryKey: adminKeys.ticket(id ?? ''), queryFn: id ? () => fetchStaffTicket(id) : skipToken });
+
+export const ticketMessagesQuery = (id: string | null) =>
+  queryOptions({ queryKey: adminKeys.messages(id ?? ''), queryFn: id ? () => fetchTicketMessages(id) : skipToken });
+
+export const reportsQuery = (status: ReportStatus) =>
+  queryOptions({ queryKey: adminKeys.reports(status), queryFn: () => fetchReports(status), refetchOnMount: 'always' });
+
+export const auditLogQuery = (filters: AuditFilters, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.audit(filters, page),
+    queryFn: () => fetchAuditLog(filters, auditRange(filters, romeDayStart), page),
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
+  });
+
+/** After a staff action: the lists it changes, the figures and the log. */
+function useInvalidate() {
+  const queries = useQueryClient();
+  return (...keys: (readonly unknown[])[]) =>
+    Promise.all([...keys, adminKeys.overview(), adminKeys.audit()].map((queryKey) => queries.invalidateQueries({ queryKey })));
+}
+
+export function useReplyToTicket(ticketId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (body: string) => replyToTicket(ticketId, body), onSuccess: () => invalidate(adminKeys.tickets()) });
+}
+
+export function useSetTicketStatus(ticketId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (status: string) => setTicketStatus(ticketId, status), onSuccess: () => invalidate(adminKeys.tickets()) });
+}
+
+export function useDismissReport() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ reportId, note }: { reportId: string; note: string }) => dismissReport(reportId, note),
+    onSuccess: () => invalidate(adminKeys.reports()),
+  });
+}
+
+export function useRemoveListing() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ listing, reason }: { listing: { id: string; user_id: string }; reason: string }) => removeListing(listing, reason),
+    onSuccess: () => invalidate(adminKeys.reports()),
+  });
+}
 
 // --- Staff sections: Utenti, Annunci, Coupon, Impostazioni ---------------------------------
 import {
@@ -10,7 +92,6 @@ import {
   fetchSettings,
   fetchUser,
   findUserIdByEmail,
-  removeListing,
   saveCoupon,
   savePackage,
   saveSetting,
@@ -46,13 +127,13 @@ export const couponsQuery = () => queryOptions({ queryKey: staffKeys.coupons, qu
 export const settingsQuery = () => queryOptions({ queryKey: staffKeys.settings, queryFn: fetchSettings });
 export const packagesQuery = () => queryOptions({ queryKey: staffKeys.packages, queryFn: fetchPackages });
 
-function useInvalidate(...keys: (readonly string[])[]) {
+function useInvalidateStaff(...keys: (readonly string[])[]) {
   const queries = useQueryClient();
   return () => Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey })));
 }
 
 export function useSetBanned() {
-  const invalidate = useInvalidate(staffKeys.users, staffKeys.listings, ['listings']);
+  const invalidate = useInvalidateStaff(staffKeys.users, staffKeys.listings, ['listings']);
   return useMutation({
     mutationFn: ({ userId, banned, reason }: { userId: string; banned: boolean; reason: string }) => setUserBanned(userId, banned, reason),
     onSettled: invalidate,
@@ -60,7 +141,7 @@ export function useSetBanned() {
 }
 
 export function useAdjustCredits() {
-  const invalidate = useInvalidate(staffKeys.users);
+  const invalidate = useInvalidateStaff(staffKeys.users);
   return useMutation({
     mutationFn: ({ userId, amount, reason }: { userId: string; amount: number; reason: string }) => adjustUserCredits(userId, amount, reason),
     onSettled: invalidate,
@@ -68,13 +149,13 @@ export function useAdjustCredits() {
 }
 
 export function useSetRole() {
-  const invalidate = useInvalidate(staffKeys.users);
+  const invalidate = useInvalidateStaff(staffKeys.users);
   return useMutation({ mutationFn: ({ userId, role }: { userId: string; role: string }) => setUserRole(userId, role), onSettled: invalidate });
 }
 
 /** Removal changes the user's counts and the owner's listings too. */
-export function useRemoveListing() {
-  const invalidate = useInvalidate(staffKeys.listings, staffKeys.users, ['listings']);
+export function useStaffRemoveListing() {
+  const invalidate = useInvalidateStaff(staffKeys.listings, staffKeys.users, ['listings']);
   return useMutation({
     mutationFn: ({ listing, reason }: { listing: { id: string; user_id: string }; reason: string }) => removeListing(listing, reason),
     onSettled: invalidate,
@@ -85,7 +166,7 @@ export class CouponUserNotFound extends Error {}
 
 /** Saves a coupon; the single user's e-mail is looked up first (CouponUserNotFound when nobody has it). */
 export function useSaveCoupon() {
-  const invalidate = useInvalidate(staffKeys.coupons);
+  const invalidate = useInvalidateStaff(staffKeys.coupons);
   return useMutation({
     mutationFn: async ({ values, id }: { values: CouponFormValues; id?: string }) => {
       let userId: string | null = null;
@@ -100,16 +181,16 @@ export function useSaveCoupon() {
 }
 
 export function useSetCouponActive() {
-  const invalidate = useInvalidate(staffKeys.coupons);
+  const invalidate = useInvalidateStaff(staffKeys.coupons);
   return useMutation({ mutationFn: ({ id, active }: { id: string; active: boolean }) => setCouponActive(id, active), onSettled: invalidate });
 }
 
 export function useSaveSetting() {
-  const invalidate = useInvalidate(staffKeys.settings);
+  const invalidate = useInvalidateStaff(staffKeys.settings);
   return useMutation({ mutationFn: ({ key, value }: { key: string; value: unknown }) => saveSetting(key, value), onSettled: invalidate });
 }
 
 export function useSavePackage() {
-  const invalidate = useInvalidate(staffKeys.packages);
+  const invalidate = useInvalidateStaff(staffKeys.packages);
   return useMutation({ mutationFn: ({ values, id }: { values: PackageFormValues; id?: string }) => savePackage(values, id), onSettled: invalidate });
 }

@@ -4,8 +4,8 @@ import { countUnread, markReadLocally, routeForNotification, sortNewestFirst, un
 const n = (id: string, is_read: boolean, created_at = '2026-11-22T10:00:00Z') => ({ id, is_read, created_at });
 
 describe('notification routing (SPEC §4)', () => {
-  it('sends new_report to /admin', () => {
-    expect(routeForNotification({ type: 'new_report', entity_id: 'x' })).toBe('/admin');
+  it('sends new_report to the panel, on Segnalazioni', () => {
+    expect(routeForNotification({ type: 'new_report', entity_id: 'x' })).toBe('/admin?sezione=segnalazioni');
   });
   it('sends ticket notifications to the ticket', () => {
     for (const type of ['ticket_reply', 'new_ticket', 'ticket_resolved']) {

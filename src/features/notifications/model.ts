@@ -1,5 +1,6 @@
 /** Pure notification logic of SPEC §4: routing by type, unread counts, marking read. */
 import type { Tables } from '@/lib/database.types.ts';
+import { adminSectionPath } from '@/features/admin/index.ts';
 
 /** A notification as the app reads it (the jobs' dedupe_key is theirs alone). */
 export type AppNotification = Omit<Tables<'admin_notifications'>, 'dedupe_key'>;
@@ -11,7 +12,7 @@ export type NotificationScope = { kind: 'staff' } | { kind: 'user'; userId: stri
 export function routeForNotification(n: Pick<AppNotification, 'type' | 'entity_id'>): string | null {
   switch (n.type) {
     case 'new_report':
-      return '/admin';
+      return adminSectionPath('segnalazioni');
     case 'ticket_reply':
     case 'new_ticket':
     case 'ticket_resolved':

@@ -23,5 +23,6 @@ export const common = {
     unexpected: 'Si è verificato un errore imprevisto.',
   },
   retry: 'Riprova',
+  closeNotice: 'Chiudi avviso',
   comingSoon: 'Questa sezione sarà disponibile a breve.',
 } as const;

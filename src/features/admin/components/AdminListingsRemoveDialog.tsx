@@ -2,14 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastCloseProps, toastError, toastSuccess } from '@/lib/toast.ts';
-import { useRemoveListing } from '../queries.ts';
+import { useStaffRemoveListing } from '../queries.ts';
 import { UsersReasonDialog } from './UsersReasonDialog.tsx';
 
 const m = t.adminStaff.listings.remove_;
 
 /** Staff removal of a listing: a reason (told to the owner) and a confirmation, then the files and the row go. */
 export function AdminListingsRemoveDialog({ listing, onClose }: { listing: { id: string; user_id: string; title: string }; onClose: () => void }) {
-  const remove = useRemoveListing();
+  const remove = useStaffRemoveListing();
   const confirm = (reason: string) =>
     remove.mutate(
       { listing, reason },

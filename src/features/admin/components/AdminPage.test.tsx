@@ -1,9 +1,19 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
-import AdminPage from './AdminPage.tsx';
+
+// The sections' data is not this test's: their calls answer nothing.
+vi.mock('../api.ts', () => ({
+  fetchOverview: vi.fn(() => new Promise(() => undefined)),
+  fetchStaffTickets: vi.fn(() => new Promise(() => undefined)),
+  fetchReports: vi.fn(() => new Promise(() => undefined)),
+  fetchAuditLog: vi.fn(() => new Promise(() => undefined)),
+  subscribeTable: vi.fn(() => () => undefined),
+  AUDIT_PAGE_SIZE: 50,
+}));
+const { default: AdminPage } = await import('./AdminPage.tsx');
 
 const s = t.admin.sections;
 const as = (role: 'admin' | 'supporto') =>
