@@ -3,15 +3,11 @@
  * renders them in an aria-live region.
  */
 import { notifications } from '@mantine/notifications';
-import { common } from './catalogue/common.ts';
-
-/** Mantine's close button has no name of its own (axe: button-name). */
-export const toastCloseProps = { 'aria-label': common.closeToast };
 
 export function toastError(message: string) {
-  notifications.show({ color: 'red', title: undefined, message, autoClose: 6000, closeButtonProps: toastCloseProps });
+  notifications.show({ color: 'red', title: undefined, message, autoClose: 6000 });
 }
 
 export function toastSuccess(message: string) {
-  notifications.show({ color: 'teal', message, autoClose: 5000, closeButtonProps: toastCloseProps });
+  notifications.show({ color: 'teal', message, autoClose: 5000 });
 }

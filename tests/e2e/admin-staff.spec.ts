@@ -18,7 +18,7 @@ const u = s.users;
 
 /** Closes the toasts so the screenshot shows the section. */
 async function closeToasts(page: Page) {
-  const closers = page.getByRole('button', { name: t.common.closeToast });
+  const closers = page.getByRole('button', { name: t.common.closeNotice });
   await expect(async () => {
     if (await closers.count()) await closers.first().click({ timeout: 1000 });
     expect(await closers.count()).toBe(0);

@@ -1,7 +1,5 @@
 export const common = {
   appName: 'Incontri Italia',
-  /** The close button of a toast. */
-  closeToast: 'Chiudi notifica',
   loading: {
     title: 'Caricamento applicazione...',
     subtitle: 'Preparando la tua esperienza...',

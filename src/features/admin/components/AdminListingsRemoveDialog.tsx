@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { toastCloseProps, toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useStaffRemoveListing } from '../queries.ts';
 import { UsersReasonDialog } from './UsersReasonDialog.tsx';
 
@@ -16,7 +16,7 @@ export function AdminListingsRemoveDialog({ listing, onClose }: { listing: { id:
       {
         onSuccess: ({ cleanupFailed }) => {
           toastSuccess(m.done);
-          if (cleanupFailed) notifications.show({ color: 'yellow', message: t.myListings.delete.cleanupWarning, autoClose: 6000, closeButtonProps: toastCloseProps });
+          if (cleanupFailed) notifications.show({ color: 'yellow', message: t.myListings.delete.cleanupWarning, autoClose: 6000 });
           onClose();
         },
         onError: (err) => toastError(failureMessage(err, m.failed)),
