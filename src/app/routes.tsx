@@ -41,6 +41,7 @@ const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/Bu
 const PurchaseResultPage = dataScreen(() => import('@/features/credits/components/PurchaseResultPage.tsx'));
 const CreditHistoryPage = dataScreen(() => import('@/features/credits/components/CreditHistoryPage.tsx'));
 const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
+const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
       // admin or supporto
       {
         element: <Guard access="staff" />,
-        children: [route(paths.admin, title.admin, <AdminPage />), placeholder(paths.adminUserListings, p.adminUserListings)],
+        children: [route(paths.admin, title.admin, <AdminPage />), route(paths.adminUserListings, t.adminStaff.userListings.title, <AdminUserListingsPage />)],
       },
       route('*', title.notFound, <NotFound />),
     ],

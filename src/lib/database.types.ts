@@ -901,6 +901,20 @@ export type Database = {
         Returns: boolean
       }
       admin_overview: { Args: { p_days?: number }; Returns: Json }
+      admin_search_users: {
+        Args: { p_limit?: number; p_offset?: number; p_query?: string }
+        Returns: {
+          created_at: string
+          credits: number
+          display_name: string
+          email: string
+          id: string
+          listings_count: number
+          role: string
+          tickets_count: number
+          total_count: number
+        }[]
+      }
       admin_set_banned: {
         Args: { p_banned: boolean; p_reason?: string; p_user_id: string }
         Returns: {

@@ -48,3 +48,6 @@ export function listingIdOf(pathname: string): string | null {
 /** '/promote-listing/{id}', with the package to extend when there is one (?mode=day|night). */
 export const promoteListingPath = (id: string, mode?: string | null) =>
   `/promote-listing/${encodeURIComponent(id)}${mode === 'day' || mode === 'night' ? `?mode=${mode}` : ''}`;
+
+/** A user's listings in the control panel. */
+export const adminUserListingsPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}/listings`;

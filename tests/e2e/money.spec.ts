@@ -121,7 +121,7 @@ test('buy credits: packages with price per credito and the best value', async ({
   await shot(page, 'money-buy-credits', { fullPage: true });
 });
 
-// Needs create-purchase and the FlexPay sandbox (PAYMENTS branch).
+// Through create-purchase and the local FlexPay sandbox's hosted page.
 test('purchase through the sandbox: Rifiuta changes nothing, Paga adds 120 crediti once', async ({ page }) => {
   const before = await balance();
   await page.goto('/buy-credits');

@@ -1,5 +1,5 @@
 /** The control panel's calls: figures, the staff ticket inbox, the report queue, the audit log. */
-import { unwrap } from '@/lib/apiError.ts';
+import { toApiError, unwrap } from '@/lib/apiError.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
 import { supabase } from '@/lib/supabase.ts';
@@ -125,4 +125,129 @@ export function subscribeTable(table: 'tickets' | 'listing_reports', onChange: (
     .on('postgres_changes', { event: '*', schema: 'public', table }, onChange)
     .subscribe();
   return () => void supabase.removeChannel(channel);
+}
+
+// --- Staff sections: Utenti, Annunci, Coupon, Impostazioni ---------------------------------
+import type { CouponFormValues, CouponRow } from './CouponsModel.ts';
+import { couponPayload } from './CouponsModel.ts';
+import { packagePayload, type PackageFormValues } from './SettingsModel.ts';
+import { USERS_PAGE_SIZE } from './UsersModel.ts';
+
+export interface StaffUserRow {
+  id: string;
+  email: string | null;
+  display_name: string | null;
+  role: string;
+  credits: number;
+  created_at: string;
+  listings_count: number;
+  tickets_count: number;
+}
+
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+}
+
+/** One page (from 1) of users matching `query` by e-mail or name (admin_search_users: staff only). */
+export async function searchUsers(query: string, page: number): Promise<Paged<StaffUserRow>> {
+  const rows = await unwrap(
+    supabase.rpc('admin_search_users', { p_query: query.trim(), p_limit: USERS_PAGE_SIZE, p_offset: (Math.max(1, page) - 1) * USERS_PAGE_SIZE }),
+  );
+  return { rows: rows ?? [], total: rows?.[0]?.total_count ?? 0 };
+}
+
+export async function fetchUser(userId: string): Promise<Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'role'> | null> {
+  return unwrap(supabase.from('profiles').select('id, email, display_name, role').eq('id', userId).maybeSingle());
+}
+
+/**
+ * Bans or unbans. admin_set_banned takes no reason yet: the reason typed in the dialog is
+ * required by the form and sent once the function accepts it (see docs/decisions.md).
+ */
+export async function setUserBanned(userId: string, banned: boolean, _reason: string): Promise<void> {
+  await unwrap(supabase.rpc('admin_set_banned', { p_user_id: userId, p_banned: banned }));
+}
+
+/** Adds (or with a negative amount removes) credits with a reason; resolves with the new balance. */
+export async function adjustUserCredits(userId: string, amount: number, reason: string): Promise<number> {
+  return unwrap(supabase.rpc('admin_adjust_credits', { p_user_id: userId, p_amount: amount, p_reason: reason.trim() }));
+}
+
+export async function setUserRole(userId: string, role: string): Promise<void> {
+  await unwrap(supabase.rpc('admin_set_role', { p_user_id: userId, p_role: role }));
+}
+
+export const ADMIN_LISTINGS_PAGE_SIZE = 20;
+export type ListingStateFilter = 'all' | 'live' | 'paused' | 'expired';
+
+export type AdminListingRow = Pick<Tables<'listings'>, 'id' | 'title' | 'city' | 'category' | 'slug' | 'user_id' | 'is_paused' | 'expires_at' | 'is_premium' | 'created_at'> & {
+  owner: { email: string | null } | null;
+};
+
+/** Characters PostgREST's or() and ilike treat specially, dropped from a search term. */
+const searchTerm = (q: string) => q.trim().replace(/[%_,()*\\.:"]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** One page (from 1) of every listing (staff read them all through RLS), newest first, by title or city and state. */
+export async function fetchAdminListings(query: string, state: ListingStateFilter, page: number, now = new Date()): Promise<Paged<AdminListingRow>> {
+  const from = (Math.max(1, page) - 1) * ADMIN_LISTINGS_PAGE_SIZE;
+  let q = supabase
+    .from('listings')
+    .select('id, title, city, category, slug, user_id, is_paused, expires_at, is_premium, created_at, owner:profiles!listings_user_id_fkey(email)', { count: 'exact' });
+  const term = searchTerm(query);
+  if (term) q = q.or(`title.ilike.*${term}*,city.ilike.*${term}*`);
+  const nowIso = now.toISOString();
+  if (state === 'paused') q = q.eq('is_paused', true);
+  if (state === 'live') q = q.eq('is_paused', false).gt('expires_at', nowIso);
+  if (state === 'expired') q = q.eq('is_paused', false).lte('expires_at', nowIso);
+  const { data, count, error, status } = await q.order('created_at', { ascending: false }).range(from, from + ADMIN_LISTINGS_PAGE_SIZE - 1);
+  if (error) throw await toApiError(error, status);
+  return { rows: (data ?? []) as AdminListingRow[], total: count ?? 0 };
+}
+
+/** Every coupon, newest first, with the e-mail of its single user. */
+export async function fetchCoupons(): Promise<CouponRow[]> {
+  const rows = await unwrap(
+    supabase
+      .from('coupons')
+      .select('id, code, type, discount_type, discount_value, expires_at, applies_to_user_id, is_active, max_uses, usage_count, description, created_at, user:profiles!coupons_applies_to_user_id_fkey(email)')
+      .order('created_at', { ascending: false }),
+  );
+  return (rows ?? []).map(({ user, ...c }) => ({ ...c, discount_value: Number(c.discount_value), user_email: user?.email ?? null }));
+}
+
+/** The id of the user with this e-mail (case-insensitive), or null. */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const row = await unwrap(supabase.from('profiles').select('id').ilike('email', email.trim().replace(/[%_\\]/g, '\\$&')).maybeSingle());
+  return row?.id ?? null;
+}
+
+/** Creates (no id) or changes a coupon; admin only (RLS). */
+export async function saveCoupon(values: CouponFormValues, userId: string | null, id?: string): Promise<void> {
+  const row = couponPayload(values, userId);
+  if (id) await unwrap(supabase.from('coupons').update(row).eq('id', id).select('id').single());
+  else await unwrap(supabase.from('coupons').insert(row).select('id').single());
+}
+
+export async function setCouponActive(id: string, active: boolean): Promise<void> {
+  await unwrap(supabase.from('coupons').update({ is_active: active }).eq('id', id).select('id').single());
+}
+
+export async function fetchSettings(): Promise<Tables<'settings'>[]> {
+  return (await unwrap(supabase.from('settings').select('*').order('key'))) ?? [];
+}
+
+/** Changes one setting; admin only (RLS: another role's update matches no row, which is an error here). */
+export async function saveSetting(key: string, value: unknown): Promise<void> {
+  await unwrap(supabase.from('settings').update({ value: value as never }).eq('key', key).select('key').single());
+}
+
+export async function fetchPackages(): Promise<Tables<'credit_packages'>[]> {
+  return (await unwrap(supabase.from('credit_packages').select('*').order('sort_order').order('name'))) ?? [];
+}
+
+export async function savePackage(values: PackageFormValues, id?: string): Promise<void> {
+  const row = packagePayload(values);
+  if (id) await unwrap(supabase.from('credit_packages').update(row).eq('id', id).select('id').single());
+  else await unwrap(supabase.from('credit_packages').insert(row).select('id').single());
 }

@@ -6,6 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { admin } from '@/lib/catalogue/admin.ts';
+import { adminStaff as staff } from '@/lib/catalogue/adminStaff.ts';
 
 export interface AdminSection {
   id: string;
@@ -20,6 +21,9 @@ export const adminSections: readonly AdminSection[] = [
   { id: 'panoramica', label: s.overview, adminOnly: false, component: lazy(() => import('./components/OverviewSection.tsx')) },
   { id: 'ticket', label: s.tickets, adminOnly: false, component: lazy(() => import('./components/TicketsSection.tsx')) },
   { id: 'segnalazioni', label: s.reports, adminOnly: false, component: lazy(() => import('./components/ReportsSection.tsx')) },
-  // Utenti, Annunci, Coupon, Impostazioni go here.
+  { id: 'utenti', label: staff.users.label, adminOnly: false, component: lazy(() => import('./components/UsersSection.tsx')) },
+  { id: 'annunci', label: staff.listings.label, adminOnly: false, component: lazy(() => import('./components/AdminListingsSection.tsx')) },
+  { id: 'coupon', label: staff.coupons.label, adminOnly: true, component: lazy(() => import('./components/CouponsSection.tsx')) },
+  { id: 'impostazioni', label: staff.settings.label, adminOnly: true, component: lazy(() => import('./components/SettingsSection.tsx')) },
   { id: 'registro', label: s.auditLog, adminOnly: true, component: lazy(() => import('./components/AuditLogSection.tsx')) },
 ];

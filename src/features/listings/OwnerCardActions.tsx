@@ -27,11 +27,14 @@ export function OwnerCardActions({
   context,
   viewerId,
   now,
+  onDelete,
 }: {
   listing: Listing & { user_id: string };
   context: CardContext;
   viewerId: string;
   now?: Date;
+  /** Replaces the owner's delete dialog (staff remove with a reason the owner is told). */
+  onDelete?: () => void;
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
@@ -89,7 +92,7 @@ export function OwnerCardActions({
           </Button>
         )}
         {actions.delete && (
-          <Button size="compact-sm" variant="light" color="red" onClick={() => setDialog('delete')}>
+          <Button size="compact-sm" variant="light" color="red" onClick={() => (onDelete ? onDelete() : setDialog('delete'))}>
             {a.delete}
           </Button>
         )}
@@ -100,7 +103,7 @@ export function OwnerCardActions({
         </p>
       )}
       {promo?.kind === 'info' && <OwnerPromotionDialog listing={listing} state={promo.state} opened={dialog === 'promotion'} onClose={close} />}
-      {actions.delete && <OwnerDeleteDialog listing={listing} opened={dialog === 'delete'} onClose={close} />}
+      {actions.delete && !onDelete && <OwnerDeleteDialog listing={listing} opened={dialog === 'delete'} onClose={close} />}
       {actions.renew && <OwnerRenewDialog listingId={listing.id} userId={viewerId} opened={dialog === 'renew'} onClose={close} />}
       {actions.managePhotos && dialog === 'photos' && <OwnerPhotoManager listingId={listing.id} onClose={close} />}
     </div>

@@ -3,6 +3,7 @@
  * area keeps its strings in its own section file, merged below.
  */
 import { admin } from './admin.ts';
+import { adminStaff } from './adminStaff.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { frame } from './frame.ts';
@@ -34,4 +35,5 @@ export const t = {
   photos,
   admin,
   money,
+  adminStaff,
 } as const;

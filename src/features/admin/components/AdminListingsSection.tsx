@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { BADGE_TEXT } from './UsersBadgeText.ts';
+import { formatDate } from '@/lib/dates.ts';
+import { LoadError } from '@/lib/LoadError.tsx';
+import { adminUserListingsPath, listingPath } from '@/lib/paths.ts';
+import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow, type ListingStateFilter } from '../api.ts';
+import { adminListingsQuery } from '../queries.ts';
+import { UsersPager } from './UsersPager.tsx';
+import { UsersSearchForm } from './UsersSearchForm.tsx';
+import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
+
+const s = t.adminStaff;
+const m = s.listings;
+
+const STATES: ListingStateFilter[] = ['all', 'live', 'paused', 'expired'];
+
+function stateOf(l: AdminListingRow, now: number): Exclude<ListingStateFilter, 'all'> {
+  if (l.is_paused) return 'paused';
+  return Date.parse(l.expires_at) <= now ? 'expired' : 'live';
+}
+
+const STATE_COLOR = { live: 'teal', paused: 'yellow', expired: 'gray' } as const;
+
+/** Annunci: every listing, paused and expired too, by title or city and state; removal with a reason for the owner. */
+export default function AdminListingsSection() {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<ListingStateFilter>('all');
+  const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<AdminListingRow | null>(null);
+  const listings = useQuery(adminListingsQuery(query, state, page));
+  const data = listings.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_LISTINGS_PAGE_SIZE)) : 1;
+  const now = Date.now();
+
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {m.title}
+      </Title>
+      <UsersSearchForm
+        label={m.searchLabel}
+        placeholder={m.searchPlaceholder}
+        onSearch={(term) => {
+          setQuery(term);
+          setPage(1);
+        }}
+      />
+      <SegmentedControl
+        aria-label={m.state}
+        value={state}
+        onChange={(v) => {
+          setState(v as ListingStateFilter);
+          setPage(1);
+        }}
+        data={STATES.map((v) => ({ value: v, label: m.states[v] }))}
+        fullWidth
+      />
+      {listings.isError && !data ? (
+        <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />
+      ) : !data ? (
+        <Stack gap="sm" aria-busy="true" aria-label={s.common.loading}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={88} radius="md" />
+          ))}
+        </Stack>
+      ) : data.rows.length === 0 ? (
+        <Text c="gray.7">{m.empty}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="gray.7">
+            {s.common.total(data.total)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-testid="admin-listings" aria-busy={listings.isPlaceholderData || undefined}>
+            {data.rows.map((l) => {
+              const st = stateOf(l, now);
+              return (
+                <Card key={l.id} withBorder padding="sm" radius="md" component="article" aria-label={l.title} data-testid="admin-listing">
+                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                    <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                      <Anchor component={Link} to={listingPath(l.id)} fw={600} lineClamp={2}>
+                        {l.title}
+                      </Anchor>
+                      <Text size="sm" c="gray.7">
+                        {l.city} · {l.owner?.email ? m.owner(l.owner.email) : ''}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {st === 'expired' ? m.expired(formatDate(l.expires_at)) : m.expires(formatDate(l.expires_at))}
+                      </Text>
+                    </Stack>
+                    <Badge color={STATE_COLOR[st]} variant="light" style={BADGE_TEXT}>
+                      {m.states[st]}
+                    </Badge>
+                  </Group>
+                  <Group gap="xs" mt="sm">
+                    <Button size="compact-sm" variant="light" component={Link} to={adminUserListingsPath(l.user_id)}>
+                      {m.ownerListings}
+                    </Button>
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => setRemoving(l)}>
+                      {m.remove}
+                    </Button>
+                  </Group>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+          {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
+          <UsersPager page={page} pages={pages} onChange={setPage} />
+        </>
+      )}
+      {removing && <AdminListingsRemoveDialog listing={removing} onClose={() => setRemoving(null)} />}
+    </Stack>
+  );
+}

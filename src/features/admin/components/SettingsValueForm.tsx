@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { failureMessage } from '@/lib/apiError.ts';
+import { t } from '@/lib/catalogue/index.ts';
+import type { Tables } from '@/lib/database.types.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { parseSetting, settingText } from '../SettingsModel.ts';
+import { useSaveSetting } from '../queries.ts';
+
+const m = t.adminStaff.settings;
+
+/** One setting: its description as the label, its value as text, saved on its own. */
+export function SettingsValueForm({ setting }: { setting: Tables<'settings'> }) {
+  const [text, setText] = useState(settingText(setting.value));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveSetting();
+  const changed = text.trim() !== settingText(setting.value);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = parseSetting(setting.value, text);
+    if ('error' in parsed) return setError(m[parsed.error]);
+    setError(null);
+    save.mutate({ key: setting.key, value: parsed.value }, { onSuccess: () => toastSuccess(m.saved), onError: (err) => toastError(failureMessage(err, m.failed)) });
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label={setting.description ?? setting.key}>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label={setting.description ?? setting.key}
+          description={setting.key}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" mt={44} size="sm" variant={changed ? 'filled' : 'light'} loading={save.isPending} disabled={!changed}>
+          {t.adminStaff.common.save}
+        </Button>
+      </Group>
+    </form>
+  );
+}
