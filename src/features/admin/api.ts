@@ -161,12 +161,9 @@ export async function fetchUser(userId: string): Promise<Pick<Tables<'profiles'>
   return unwrap(supabase.from('profiles').select('id, email, display_name, role').eq('id', userId).maybeSingle());
 }
 
-/**
- * Bans or unbans. admin_set_banned takes no reason yet: the reason typed in the dialog is
- * required by the form and sent once the function accepts it (see docs/decisions.md).
- */
-export async function setUserBanned(userId: string, banned: boolean, _reason: string): Promise<void> {
-  await unwrap(supabase.rpc('admin_set_banned', { p_user_id: userId, p_banned: banned }));
+/** Bans or unbans with the statement of reasons the user reads on /banned (and the audit row keeps). */
+export async function setUserBanned(userId: string, banned: boolean, reason: string): Promise<void> {
+  await unwrap(supabase.rpc('admin_set_banned', { p_user_id: userId, p_banned: banned, p_reason: reason.trim() }));
 }
 
 /** Adds (or with a negative amount removes) credits with a reason; resolves with the new balance. */
