@@ -51,7 +51,7 @@ export function expiryIso(day: string): string | null {
   if (!day) return null;
   const [y, m, d] = day.split('-').map(Number);
   // 23:59:59 in Europe/Rome: find the offset of that moment (CET +1 or CEST +2).
-  const guess = Date.UTC(y!, m! - 1, d!, 23, 59, 59);
+  const guess = Date.UTC(y!, m! - 1, d, 23, 59, 59);
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(guess));
   const romeHour = Number(parts.find((p) => p.type === 'hour')!.value);
   const offsetHours = (romeHour - 23 + 24) % 24;

@@ -199,7 +199,7 @@ export async function fetchAdminListings(query: string, state: ListingStateFilte
   if (state === 'expired') q = q.eq('is_paused', false).lte('expires_at', nowIso);
   const { data, count, error, status } = await q.order('created_at', { ascending: false }).range(from, from + ADMIN_LISTINGS_PAGE_SIZE - 1);
   if (error) throw await toApiError(error, status);
-  return { rows: (data ?? []) as AdminListingRow[], total: count ?? 0 };
+  return { rows: (data ?? []), total: count ?? 0 };
 }
 
 /** Every coupon, newest first, with the e-mail of its single user. */

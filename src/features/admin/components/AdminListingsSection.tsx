@@ -54,7 +54,7 @@ export default function AdminListingsSection() {
         aria-label={m.state}
         value={state}
         onChange={(v) => {
-          setState(v as ListingStateFilter);
+          setState(v);
           setPage(1);
         }}
         data={STATES.map((v) => ({ value: v, label: m.states[v] }))}

@@ -107,7 +107,7 @@ export default function PromoteListingPage() {
           aria-label={m.mode}
           fullWidth
           value={mode}
-          onChange={(v) => setMode(v as Mode)}
+          onChange={(v) => setMode(v)}
           data={[
             { value: 'day', label: m.modes.day.name },
             { value: 'night', label: m.modes.night.name },
