@@ -11,7 +11,6 @@ import HomePage from '@/features/listings/HomePage.tsx';
 import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
-import { Placeholder } from './Placeholder.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 // Route screens load lazily so the first route's JavaScript stays small. The app, at the
@@ -57,7 +56,6 @@ const route = (path: string, screenTitle: string, screen: ReactNode): RouteObjec
   path,
   element: <Titled title={screenTitle}>{screen}</Titled>,
 });
-const placeholder = (path: string, name: string) => route(path, name, <Placeholder title={name} />);
 
 /** The route table: every path with its guard. */
 export const routes: RouteObject[] = [

@@ -26,9 +26,13 @@ describe('PullToRefresh', () => {
     expect(screen.getByTestId('pull-to-refresh').style.transform).toBe('translateY(76px)');
     touch('touchend', 0);
     expect(screen.getByTestId('pull-to-refresh')).toHaveAttribute('data-state', 'refreshing');
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(onRefresh).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onRefresh).toHaveBeenCalledOnce();
   });
 
@@ -39,7 +43,9 @@ describe('PullToRefresh', () => {
     touch('touchstart', 100);
     touch('touchmove', 170);
     touch('touchend', 0);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(onRefresh).not.toHaveBeenCalled();
     expect(screen.getByTestId('pull-to-refresh')).toHaveAttribute('data-state', 'idle');
   });

@@ -15,6 +15,8 @@ function reloadPage() {
 export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => void }) {
   const [distance, setDistance] = useState(0);
   const [refreshing, setRefreshing] = useState(false);
+  // The indicator follows the finger without easing, and eases back when let go.
+  const [dragging, setDragging] = useState(false);
   const start = useRef<number | null>(null);
   const current = useRef(0);
   const busy = useRef(false);
@@ -34,6 +36,7 @@ export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => vo
       if (d > 0 && window.scrollY <= 0) {
         if (e.cancelable) e.preventDefault();
         current.current = d;
+        setDragging(true);
         setDistance(d);
       } else if (d === 0 && current.current > 0) {
         current.current = 0;
@@ -43,6 +46,7 @@ export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => vo
     const onEnd = () => {
       if (start.current === null) return;
       start.current = null;
+      setDragging(false);
       if (pullReady(current.current)) {
         busy.current = true;
         setRefreshing(true);
@@ -89,7 +93,7 @@ export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => vo
         alignItems: 'center',
         justifyContent: 'center',
         transform: `translateY(${distance - 44}px)`,
-        transition: start.current === null ? 'transform 150ms ease' : 'none',
+        transition: dragging ? 'none' : 'transform 150ms ease',
         pointerEvents: 'none',
       }}
     >

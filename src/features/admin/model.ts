@@ -63,7 +63,7 @@ export function parseOverview(raw: unknown): Overview {
     figures[key] = num(o.figures?.[key]);
     series[key] = rows.map((r) => num(r[SERIES_OF[key]]));
   }
-  return { figures, days: rows.map((r) => String(r.day ?? '')), series };
+  return { figures, days: rows.map((r) => (typeof r.day === 'string' ? r.day : '')), series };
 }
 
 /** A figure as Italians read it: thousands with '.', revenue in euro. */

@@ -43,7 +43,7 @@ function renderNew(draft: ListingDraft | null = null) {
   );
 }
 
-const input = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' }) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: false, selector: 'input, textarea' });
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
 async function fillValid() {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
@@ -93,7 +93,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
   const toBuyCredits = async (message: string) => {
     await flush();
     toastError(message);
-    navigate(buyCreditsPath(paths.newListing));
+    void navigate(buyCreditsPath(paths.newListing));
   };
 
   const create = async (values: ListingFormValues) => {
@@ -103,19 +103,20 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     publish.mutate(
       { args: toCreateArgs(values, creationKey), photos, userId },
       {
-        onSuccess: async ({ id, failed, photoError }) => {
-          await clearDraft(key);
-          latest.current = null;
-          if (failed.length) {
-            // The listing exists and was paid for: its missing photos wait on its edit page.
-            await saveDraft(draftKey(userId, id), { values, photos: failed, creationKey, listingId: id, updatedAt: Date.now() });
-            toastError(`${m.photosFailed} ${failureMessage(photoError, '')}`.trim());
-            navigate(editListingPath(id));
-            return;
-          }
-          toastSuccess(m.created);
-          navigate(listingPath(id));
-        },
+        onSuccess: ({ id, failed, photoError }) =>
+          void (async () => {
+            await clearDraft(key);
+            latest.current = null;
+            if (failed.length) {
+              // The listing exists and was paid for: its missing photos wait on its edit page.
+              await saveDraft(draftKey(userId, id), { values, photos: failed, creationKey, listingId: id, updatedAt: Date.now() });
+              toastError(`${m.photosFailed} ${failureMessage(photoError, '')}`.trim());
+              await navigate(editListingPath(id));
+              return;
+            }
+            toastSuccess(m.created);
+            await navigate(listingPath(id));
+          })(),
         onError: (err) => {
           if ((err as { code?: string }).code === 'insufficient_credits') return void toBuyCredits(err.message);
           toastError((err as { kind?: string }).kind === 'offline' ? m.offline : failureMessage(err, m.saveFailed));
@@ -129,20 +130,23 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     update.mutate(
       { id: listing!.id, values },
       {
-        onSuccess: async () => {
-          latest.current = null;
-          if (photos.length) await saveDraft(key, { values, photos, creationKey, listingId: listing!.id, updatedAt: Date.now() });
-          else await clearDraft(key);
-          form.resetDirty(values);
-          toastSuccess(m.updated);
-          navigate(listingPath(listing!.id));
-        },
+        onSuccess: () =>
+          void (async () => {
+            latest.current = null;
+            if (photos.length) await saveDraft(key, { values, photos, creationKey, listingId: listing!.id, updatedAt: Date.now() });
+            else await clearDraft(key);
+            form.resetDirty(values);
+            toastSuccess(m.updated);
+            await navigate(listingPath(listing!.id));
+          })(),
         onError: (err) => toastError((err as { kind?: string }).kind === 'offline' ? m.offline : failureMessage(err, m.saveFailed)),
       },
     );
   };
 
-  const submit = form.onSubmit(
+  // Built per submit, so the handler (which reads refs) is not created while rendering.
+  const submit = (event?: FormEvent<HTMLFormElement>) =>
+    form.onSubmit(
     async (values) => {
       // A second click before the button disables itself does nothing (the server dedupes too).
       if (sending.current || busy) return;
@@ -157,7 +161,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
       toastError(m.fixErrors);
       focusFirstError();
     },
-  );
+  )(event);
 
   const retryPhotos = async () => {
     setRetrying(true);

@@ -1,24 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import { ListingCard } from './ListingCard.tsx';
 import { previewListing, type ListingFormValues } from './listingForm.ts';
 import type { Listing, ListingPhoto } from './shape.ts';
 
-/** A blob's object URL for as long as the blob is shown. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 /**
  * The visitor's card for what is typed so far: the first chosen photo (not uploaded yet) or,

@@ -14,7 +14,6 @@ import {
   validateListingForm,
   type ListingFormValues,
 } from './listingForm.ts';
-import type { Listing } from './shape.ts';
 
 const valid: ListingFormValues = {
   ...emptyListingForm(),

@@ -7,6 +7,7 @@ import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { adminUserListingsPath, listingPath } from '@/lib/paths.ts';
+import { useNow } from '@/lib/useNow.ts';
 import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow, type ListingStateFilter } from '../api.ts';
 import { adminListingsQuery } from '../queries.ts';
 import { UsersPager } from './UsersPager.tsx';
@@ -34,7 +35,7 @@ export default function AdminListingsSection() {
   const listings = useQuery(adminListingsQuery(query, state, page));
   const data = listings.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_LISTINGS_PAGE_SIZE)) : 1;
-  const now = Date.now();
+  const now = useNow();
 
 
   return (

@@ -11,7 +11,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../api.ts', () => api);
 // Mantine's Select scrolls the selected option into view; jsdom has no layout.
-Element.prototype.scrollIntoView ??= () => undefined;
+if (!('scrollIntoView' in Element.prototype)) Object.assign(Element.prototype, { scrollIntoView: () => undefined });
 const { StaffTicketView } = await import('./StaffTicketView.tsx');
 
 const m = t.admin.tickets;

@@ -24,11 +24,11 @@ export default function AuthCallbackPage() {
     if (done.current || !viewer.ready || kind === 'error' || !viewer.signedIn) return;
     done.current = true;
     if (kind === 'recovery') {
-      navigate('/change-password?recovery=1', { replace: true });
+      void navigate('/change-password?recovery=1', { replace: true });
       return;
     }
     toastSuccess(m.confirmed);
-    navigate(viewer.banned ? '/banned' : viewer.staff ? '/admin' : '/dashboard', { replace: true });
+    void navigate(viewer.banned ? '/banned' : viewer.staff ? '/admin' : '/dashboard', { replace: true });
   }, [kind, navigate, viewer]);
 
   const failed = kind === 'error' || (viewer.ready && !viewer.signedIn);

@@ -23,7 +23,7 @@ export default function ChangePasswordPage() {
     change.mutate(password, {
       onSuccess: () => {
         toastSuccess(m.changePassword.success);
-        navigate(paths.dashboard, { replace: true });
+        void navigate(paths.dashboard, { replace: true });
       },
       onError: (err) => toastError(failureMessage(err, m.changePassword.failed)),
     }),

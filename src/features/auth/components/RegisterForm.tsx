@@ -28,7 +28,7 @@ export function RegisterForm({ referral }: { referral: string | null }) {
     (values) =>
       register.mutate(values, {
         onSuccess: (signedIn) => {
-          if (!signedIn) navigate(paths.registrationSuccess, { replace: true, state: { email: values.email.trim() } });
+          if (!signedIn) void navigate(paths.registrationSuccess, { replace: true, state: { email: values.email.trim() } });
         },
       }),
     () => register.reset(),

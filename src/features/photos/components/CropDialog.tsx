@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError } from '@/lib/toast.ts';
+import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import { cropToJpeg, PhotoError } from '../image.ts';
 import { CROP_ASPECT, ZOOM, type Area } from '../model.ts';
 
@@ -24,21 +25,19 @@ export function CropDialog({
   onCancel: () => void;
   onCropped: (cropped: Blob) => void | Promise<void>;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useObjectUrl(source);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(ZOOM.min);
   const [area, setArea] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!source) return;
-    const next = URL.createObjectURL(source);
-    setUrl(next);
+  // A new photo starts centred at the smallest zoom (reset while rendering, not in an effect).
+  const [shown, setShown] = useState(source);
+  if (shown !== source) {
+    setShown(source);
     setCrop({ x: 0, y: 0 });
     setZoom(ZOOM.min);
     setArea(null);
-    return () => URL.revokeObjectURL(next);
-  }, [source]);
+  }
 
   const save = async () => {
     if (!source) return;

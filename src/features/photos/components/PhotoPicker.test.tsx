@@ -20,8 +20,7 @@ describe('PhotoPicker', () => {
   beforeEach(() => {
     // jsdom decodes no images; the browser's decoder is stood in for by a bitmap of the right size.
     vi.stubGlobal('createImageBitmap', vi.fn(async () => ({ width: 50, height: 60, close: () => undefined })));
-    URL.createObjectURL ??= () => 'blob:test';
-    URL.revokeObjectURL ??= () => undefined;
+    if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => 'blob:test', revokeObjectURL: () => undefined });
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import type { DraftPhoto } from '../api.ts';
 import { PhotoError, readSource, type SourcePhoto } from '../image.ts';
 import { ACCEPT, fitCount } from '../model.ts';
@@ -8,16 +9,6 @@ import { CropDialog } from './CropDialog.tsx';
 
 const p = t.photos.picker;
 
-/** An object URL for a blob, revoked when the blob changes or the component goes. */
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number; onRemove: () => void; disabled?: boolean }) {
   const url = useObjectUrl(photo.cropped);
@@ -55,7 +46,9 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
   const [reading, setReading] = useState(false);
   // The latest value, for crops that finish after the parent re-rendered.
   const latest = useRef(value);
-  latest.current = value;
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
 
   const choose = async (list: FileList | null) => {
     const files = Array.from(list ?? []);

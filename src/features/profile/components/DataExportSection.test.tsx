@@ -13,8 +13,8 @@ const m = t.profile.settings;
 const readText = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(new Error('FileReader failed', { cause: reader.error }));
     reader.readAsText(blob);
   });
 

@@ -19,7 +19,7 @@ export function DeleteAccountSection({ userId }: { userId: string }) {
   const remove = useDeleteAccount(userId, {
     onSuccess: () => {
       toastSuccess(m.deleted);
-      navigate(paths.home, { replace: true });
+      void navigate(paths.home, { replace: true });
     },
     onError: (err) => toastError(failureMessage(err, m.deleteFailed)),
   });

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { useNow } from '@/lib/useNow.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
@@ -28,7 +29,8 @@ export default function PromoteListingPage() {
   const profile = useQuery(ownProfileQuery(user));
   const promote = usePromote();
   const l = listing.data;
-  const running = l && l.is_premium && l.promotion_end_at && Date.parse(l.promotion_end_at) > Date.now() ? l : null;
+  const now = useNow();
+  const running = l && l.is_premium && l.promotion_end_at && Date.parse(l.promotion_end_at) > now ? l : null;
   const runningMode = (running?.promotion_mode as Mode | undefined) ?? null;
   const [mode, setMode] = useState<Mode>(parseMode(params.get('mode')) ?? runningMode ?? 'day');
   const [days, setDays] = useState(3);
@@ -53,8 +55,8 @@ export default function PromoteListingPage() {
 
   const extending = !!running && runningMode === mode;
   const otherMode = !!running && runningMode !== mode;
-  const isPending = !!running && !!running.promotion_start_at && Date.parse(running.promotion_start_at) > Date.now();
-  const expired = Date.parse(l.expires_at) <= Date.now();
+  const isPending = !!running && !!running.promotion_start_at && Date.parse(running.promotion_start_at) > now;
+  const expired = Date.parse(l.expires_at) <= now;
   const { price, discount, cost } = promotionPrice(pricing.data.perDay[mode], days, pending.data ?? null);
   const balance = profile.data?.credits;
   const tooFew = balance !== undefined && balance < cost;

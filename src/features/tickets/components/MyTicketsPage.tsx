@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, T
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { listingPath, ticketPath } from '@/lib/paths.ts';
+import { ticketPath } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
 import { myTicketsQuery } from '../queries.ts';
