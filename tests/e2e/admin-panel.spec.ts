@@ -5,7 +5,7 @@
  * supporto never sees the Registro.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs } from '../support/e2e/page.ts';
 import { API, DEMO, keys, makeAccount, serviceRest } from '../support/e2e/platform.ts';
 

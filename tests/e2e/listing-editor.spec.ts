@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn, swControlled } from '../support/e2e/page.ts';
 import { DEMO, makeAccount, serviceRest } from '../support/e2e/platform.ts';
 

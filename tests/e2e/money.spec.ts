@@ -4,7 +4,7 @@
  * other specs do not use.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { serviceRest } from '../support/e2e/platform.ts';
 

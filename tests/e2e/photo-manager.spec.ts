@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegMetadata } from '../../src/features/photos/metadata.ts';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { API, DEMO, keys, serviceRest } from '../support/e2e/platform.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { couponPayload, couponState, couponValues, emptyCoupon, expiryDay, expiryIso, validateCoupon } from './CouponsModel.ts';
 
 const v = t.adminStaff.coupons.validation;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { euros, packagePayload, parseSetting, priceCents, settingKind, settingText, validatePackage } from './SettingsModel.ts';
 
 describe('settings as text', () => {

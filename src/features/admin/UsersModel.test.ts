@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { userActions, validateCredits } from './UsersModel.ts';
 
 const m = { ...t.adminStaff.users.adjust_, reasonRequired: t.adminStaff.common.reasonRequired };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { bestValueId, formatCents, isFinal, pricePerCredit, purchaseOutcome, signedAmount, transactionLabel } from './model.ts';
 
 const norm = (s: string) => s.replace(/\s/g, ' ');

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 
 const c = t.listingEditor.cost;

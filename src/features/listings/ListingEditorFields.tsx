@@ -1,6 +1,6 @@
 import { Autocomplete, Chip, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { suggestCities } from '@/lib/italianCities.ts';
 import { charCount, LISTING_RULES, sqlTrim, type ListingFormValues } from './listingForm.ts';
 import { options } from './model.ts';

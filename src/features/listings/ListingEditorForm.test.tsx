@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { configure, fireEvent, render, screen, waitFor, within } from '@/test/render.tsx';
 import { clearDraft, draftKey, loadDraft, saveDraft, type ListingDraft } from './draftStore.ts';
 import { emptyListingForm, LISTING_RULES } from './listingForm.ts';

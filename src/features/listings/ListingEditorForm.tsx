@@ -6,7 +6,7 @@ import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { PhotoManager, PhotoPicker, type DraftPhoto } from '@/features/photos/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, listingPath, paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { clearDraft, draftKey, saveDraft, type ListingDraft } from './draftStore.ts';

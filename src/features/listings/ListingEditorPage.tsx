@@ -3,7 +3,7 @@ import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useViewer } from '@/features/auth/index.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { draftKey, loadDraft, type ListingDraft } from './draftStore.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import { ListingCard } from './ListingCard.tsx';
 import { previewListing, type ListingFormValues } from './listingForm.ts';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { ApiError } from '@/lib/apiError.ts';
 import type { Listing } from './model.ts';
 

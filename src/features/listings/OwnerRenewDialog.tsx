@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';

@@ -252,5 +252,5 @@ export async function createListing(args: Functions['create_listing']['Args']): 
 export async function updateListing(id: string, columns: Database['public']['Tables']['listings']['Update']): Promise<void> {
   const supabase = await loadSupabase();
   const rows = await unwrap(supabase.from('listings').update(columns).eq('id', id).select('id'));
-  if (!rows?.length) throw new ApiError('refused', t.listingEditor.notFound, 'listing_not_found');
+  if (!rows?.length) throw new ApiError('refused', t.listings.detail.notFound, 'listing_not_found');
 }

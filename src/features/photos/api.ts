@@ -4,7 +4,7 @@
  * long), rows after uploading (a row never names a file not yet there).
  */
 import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env.ts';
 import { supabase } from '@/lib/supabase.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { cropToJpeg, PhotoError, readBytes, readSource } from './image.ts';
 import { jpegMetadata } from './metadata.ts';
 

@@ -2,7 +2,7 @@
  * Image work in the browser: reading a chosen file, HEIC conversion (heic-to, loaded only for
  * a HEIC file), the metadata-free original and the 4:5 JPEG crop drawn on a canvas.
  */
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { stripMetadata } from './metadata.ts';
 import { checkFile, cropRect, JPEG_QUALITY, outputSize, type Area, type ImageKind } from './model.ts';
 

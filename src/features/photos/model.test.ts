@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { checkFile, croppedName, cropRect, fitCount, MAX_BYTES, originalName, outputSize, sniffImageKind, storagePathOf } from './model.ts';
 
 const v = t.photos.validation;

@@ -1,5 +1,5 @@
 /** Pure photo rules: accepted files, the 4:5 crop's geometry and file names. */
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 
 const v = t.photos.validation;
 

@@ -1,19 +1,15 @@
 /**
- * Every Italian string the user can see. Components and tests import `t` from here; each
- * area keeps its strings in its own section file, merged below.
+ * The Italian strings of the app's frame and the visitor's screens, in the first route's
+ * JavaScript. The signed-in screens' strings (listing editor, my listings, photos, money,
+ * control panel) are in screens.ts, loaded with those screens: merged here, they doubled the
+ * first route's catalogue. Tests import `t` from screens.ts, which holds both.
  */
-import { admin } from './admin.ts';
-import { adminStaff } from './adminStaff.ts';
 import { auth } from './auth.ts';
 import { common } from './common.ts';
 import { frame } from './frame.ts';
 import { legal } from './legal.ts';
-import { listingEditor } from './listingEditor.ts';
-import { money } from './money.ts';
 import { listings } from './listings.ts';
-import { myListings } from './myListings.ts';
 import { notifications } from './notifications.ts';
-import { photos } from './photos.ts';
 import { profile } from './profile.ts';
 import { pwa } from './pwa.ts';
 import { search } from './search.ts';
@@ -28,12 +24,6 @@ export const t = {
   profile,
   legal,
   listings,
-  listingEditor,
   search,
   pwa,
-  myListings,
-  photos,
-  admin,
-  money,
-  adminStaff,
 } as const;

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useStaffRemoveListing } from '../queries.ts';
 import { UsersReasonDialog } from './UsersReasonDialog.tsx';

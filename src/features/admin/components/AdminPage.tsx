@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Container, Skeleton, Stack, Tabs, Title, useMatches } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { pickSection, SECTION_PARAM, visibleSections } from '../model.ts';
 import { adminSections } from '../sections.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage, ApiError } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { couponValues, emptyCoupon, expiryDay, validateCoupon, type CouponFormValues, type CouponRow } from '../CouponsModel.ts';
 import { CouponUserNotFound, useSaveCoupon } from '../queries.ts';

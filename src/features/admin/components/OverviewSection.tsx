@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { FIGURE_KEYS, formatFigure, type FigureKey } from '../model.ts';
 import { overviewQuery } from '../queries.ts';

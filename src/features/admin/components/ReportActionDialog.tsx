@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 
 const m = t.admin.reports;
 

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { euros, validatePackage, type PackageFormValues } from '../SettingsModel.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Divider, Skeleton, Stack, Title } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { packagesQuery, settingsQuery } from '../queries.ts';
 import { SettingsPackageForm } from './SettingsPackageForm.tsx';

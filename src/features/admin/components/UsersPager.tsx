@@ -1,5 +1,5 @@
 import { Pagination, Stack, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 
 const c = t.adminStaff.common;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 
 /** A staff list's search box: the term is sent on 'Cerca' or Enter, not on every key. */
 export function UsersSearchForm({ label, placeholder, onSearch }: { label: string; placeholder: string; onSearch: (term: string) => void }) {

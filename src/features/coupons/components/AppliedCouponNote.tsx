@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { useCouponsStore } from '../store.ts';

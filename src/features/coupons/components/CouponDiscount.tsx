@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { DiscountIcon } from './DiscountIcon.tsx';
 
 const d = t.money.coupons.discount;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { formatCents, pricePerCredit, type CreditPackage } from '../model.ts';
 import { quoteQuery } from '../queries.ts';

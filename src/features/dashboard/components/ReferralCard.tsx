@@ -1,5 +1,5 @@
 import { Button, Card, Group, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 
 const m = t.money.referral;

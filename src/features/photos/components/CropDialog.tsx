@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import Cropper from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError } from '@/lib/toast.ts';
 import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import { cropToJpeg, PhotoError } from '../image.ts';

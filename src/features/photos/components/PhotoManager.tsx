@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { downloadSource, errorText, type DraftPhoto, type ListingPhoto } from '../api.ts';
 import { MAX_PHOTOS } from '../model.ts';

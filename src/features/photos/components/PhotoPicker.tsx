@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, CloseButton, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useObjectUrl } from '@/lib/useObjectUrl.ts';
 import type { DraftPhoto } from '../api.ts';
 import { PhotoError, readSource, type SourcePhoto } from '../image.ts';

@@ -1,0 +1,10 @@
+/** Every Italian string: the first route's (index.ts) and the signed-in screens' own. */
+import { admin } from './admin.ts';
+import { adminStaff } from './adminStaff.ts';
+import { t as firstRoute } from './index.ts';
+import { listingEditor } from './listingEditor.ts';
+import { money } from './money.ts';
+import { myListings } from './myListings.ts';
+import { photos } from './photos.ts';
+
+export const t = { ...firstRoute, listingEditor, myListings, photos, admin, money, adminStaff } as const;
