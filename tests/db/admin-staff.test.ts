@@ -17,17 +17,17 @@ describe('admin_search_users', () => {
     await makeListing(u);
     expectOk(await admin().from('tickets').insert({ user_id: u.id, subject: 'Aiuto', reporter_email: u.email }));
 
-    const byEmail = expectOk(await sup.client.rpc('admin_search_users', { p_query: u.email.toUpperCase() })) as any[];
+    const byEmail = expectOk<any>(await sup.client.rpc('admin_search_users', { p_query: u.email.toUpperCase() })) as any[];
     expect(byEmail).toEqual([expect.objectContaining({ id: u.id, email: u.email, role: 'user', listings_count: 2, tickets_count: 1, total_count: 1 })]);
 
-    const byName = expectOk(await sup.client.rpc('admin_search_users', { p_query: name.slice(5) })) as any[];
+    const byName = expectOk<any>(await sup.client.rpc('admin_search_users', { p_query: name.slice(5) })) as any[];
     expect(byName.map((r) => r.id)).toEqual([v.id]);
 
     // '%' is a character to look for, not a wildcard
     expect(expectOk(await sup.client.rpc('admin_search_users', { p_query: '%' }))).toEqual([]);
 
-    const page1 = expectOk(await sup.client.rpc('admin_search_users', { p_query: '', p_limit: 1, p_offset: 0 })) as any[];
-    const page2 = expectOk(await sup.client.rpc('admin_search_users', { p_query: '', p_limit: 1, p_offset: 1 })) as any[];
+    const page1 = expectOk<any>(await sup.client.rpc('admin_search_users', { p_query: '', p_limit: 1, p_offset: 0 })) as any[];
+    const page2 = expectOk<any>(await sup.client.rpc('admin_search_users', { p_query: '', p_limit: 1, p_offset: 1 })) as any[];
     expect(page1).toHaveLength(1);
     expect(page2).toHaveLength(1);
     expect(page1[0].id).not.toBe(page2[0].id);
@@ -46,9 +46,9 @@ describe('admin-only writes', () => {
   it('coupons: admin creates, edits and deactivates; supporto and users are refused', async () => {
     const [adm, sup, u] = await Promise.all([makeUser({ role: 'admin' }), makeUser({ role: 'supporto' }), makeUser()]);
     const code = `ADM${Date.now().toString(36)}`.toUpperCase();
-    const created = expectOk(
+    const created = expectOk<any>(
       await adm.client.from('coupons').insert({ code, type: 'reusable', discount_type: 'flat_amount', discount_value: 5, max_uses: 3, applies_to_user_id: u.id }).select().single(),
-    ) as any;
+    );
     expectOk(await adm.client.from('coupons').update({ is_active: false, discount_value: 7.5 }).eq('id', created.id));
     const { data: after } = await admin().from('coupons').select('is_active, discount_value').eq('id', created.id).single();
     expect(after).toEqual({ is_active: false, discount_value: 7.5 });
@@ -70,7 +70,7 @@ describe('admin-only writes', () => {
     const key = `staff_test_${tag('s')}`;
     expectOk(await admin().from('settings').insert({ key, value: 1 }));
     const pkgName = `Pacchetto ${tag('p')}`;
-    const pkg = expectOk(await adm.client.from('credit_packages').insert({ name: pkgName, credits: 10, price_cents: 100, is_active: false }).select().single()) as any;
+    const pkg = expectOk<any>(await adm.client.from('credit_packages').insert({ name: pkgName, credits: 10, price_cents: 100, is_active: false }).select().single());
 
     for (const who of [sup, u]) {
       await who.client.from('settings').update({ value: 99 }).eq('key', key);

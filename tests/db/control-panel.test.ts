@@ -253,13 +253,13 @@ describe('admin_overview', () => {
   });
 
   it('counts a new report, a new ticket and a new user today', async () => {
-    const before = expectOk(await boss.client.rpc('admin_overview')) as any;
+    const before = expectOk<any>(await boss.client.rpc('admin_overview'));
     const owner = await makeUser();
     const reporter = await makeUser();
     const listing = await makeListing(owner);
     expectOk(await reporter.client.from('listing_reports').insert({ listing_id: listing.id, reporter_id: reporter.id, reason: 'altro' }).select());
     expectOk(await reporter.client.rpc('create_ticket', { p_sender_email: reporter.email, p_message: 'Una domanda sul mio account, grazie.' }));
-    const after = expectOk(await boss.client.rpc('admin_overview')) as any;
+    const after = expectOk<any>(await boss.client.rpc('admin_overview'));
     expect(after.figures.open_reports).toBeGreaterThanOrEqual(before.figures.open_reports + 1);
     expect(after.figures.open_tickets).toBeGreaterThanOrEqual(before.figures.open_tickets + 1);
     expect(after.figures.new_users).toBeGreaterThanOrEqual(before.figures.new_users + 2);

@@ -7,7 +7,7 @@ describe('apply_coupon', () => {
   it('a credit coupon adds credits at once (coupon_credit_add) and answers like the apply-coupon function', async () => {
     const u = await makeUser({ credits: 5 });
     const c = await makeCoupon({ discount_value: 30 });
-    const r = expectOk(await u.client.rpc('apply_coupon', { p_code: `  ${c.code.toLowerCase()} ` })) as any;
+    const r = expectOk<any>(await u.client.rpc('apply_coupon', { p_code: `  ${c.code.toLowerCase()} ` }));
     expect(r).toMatchObject({ message: 'Hai ricevuto 30 crediti!', discountType: 'credits', discountValue: 30, couponId: c.id, couponType: 'single_use' });
     expect(await credits(u.id)).toBe(35);
     const { data: tx } = await admin().from('credit_transactions').select('type, amount').eq('user_id', u.id);
@@ -21,7 +21,7 @@ describe('apply_coupon', () => {
   it('a discount coupon is recorded for the next purchase/promotion without credits', async () => {
     const u = await makeUser({ credits: 0 });
     const c = await makeCoupon({ discount_type: 'flat_amount', discount_value: 5, type: 'reusable' });
-    const r = expectOk(await u.client.rpc('apply_coupon', { p_code: c.code })) as any;
+    const r = expectOk<any>(await u.client.rpc('apply_coupon', { p_code: c.code }));
     expect(r).toMatchObject({ message: 'Coupon applicato con successo!', discountType: 'flat_amount', discountValue: 5, couponType: 'reusable' });
     expect(await credits(u.id)).toBe(0);
     const { data: uc } = await u.client.from('user_coupons').select('coupon_id, consumed_at, coupons(code)').eq('user_id', u.id);

@@ -53,7 +53,7 @@ describe('pause / resume', () => {
   it('freezes the listing clock while paused and restores the remaining time from now', async () => {
     const u = await makeUser();
     const l = await makeListing(u);
-    const paused = expectOk(await u.client.rpc('pause_listing', { p_listing_id: l.id })) as any;
+    const paused = expectOk<any>(await u.client.rpc('pause_listing', { p_listing_id: l.id }));
     expect(paused.is_paused).toBe(true);
     const remainingBefore = ms(l.expires_at, paused.paused_at);
     // ten days pass while paused
@@ -123,7 +123,7 @@ describe('promote_listing', () => {
   it('charges days x price (day 8, night 12) as premium_upgrade and bumps at start', async () => {
     const u = await makeUser({ credits: 100 });
     const l = await makeListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7 }));
     expect(r.cost).toBe(56);
     expect(r.extended).toBe(false);
     expect(await credits(u.id)).toBe(44);
@@ -136,7 +136,7 @@ describe('promote_listing', () => {
     expect(tx![0]!.amount).toBe(-56);
 
     const n = await makeListing(u);
-    const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: n.id, p_mode: 'night', p_days: 3 })) as any;
+    const r2 = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: n.id, p_mode: 'night', p_days: 3 }));
     expect(r2.cost).toBe(36);
     expect(await credits(u.id)).toBe(8);
   });
@@ -191,11 +191,11 @@ describe('promote_listing', () => {
     const { code } = await makeCoupon({ discount_type: 'percentage', discount_value: 25 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
     const l = await makeListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 3 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 3 }));
     expect(r).toMatchObject({ price: 36, discount: 9, cost: 27, coupon_code: code });
     expect(await credits(u.id)).toBe(73);
     const l2 = await makeListing(u);
-    const r2 = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l2.id, p_mode: 'night', p_days: 3 })) as any;
+    const r2 = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l2.id, p_mode: 'night', p_days: 3 }));
     expect(r2).toMatchObject({ discount: 0, cost: 36 });
     const { data: uc } = await admin().from('user_coupons').select('consumed_at').eq('user_id', u.id);
     expect(uc![0]!.consumed_at).not.toBeNull();
@@ -206,7 +206,7 @@ describe('promote_listing', () => {
     const { code } = await makeCoupon({ discount_type: 'flat_amount', discount_value: 50 });
     expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
     const l = await makeListing(u);
-    const r = expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 })) as any;
+    const r = expectOk<any>(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));
     expect(r).toMatchObject({ price: 8, discount: 8, cost: 0 });
     expect(await credits(u.id)).toBe(0);
   });
@@ -216,7 +216,7 @@ describe('renew and reset', () => {
   it('renew_listing charges 10 and adds 30 days; reset_listing_promotion empties the promotion', async () => {
     const u = await makeUser({ credits: 100 });
     const l = await makeListing(u);
-    const renewed = expectOk(await u.client.rpc('renew_listing', { p_listing_id: l.id })) as any;
+    const renewed = expectOk<any>(await u.client.rpc('renew_listing', { p_listing_id: l.id }));
     expect(ms(renewed.expires_at, l.expires_at)).toBe(30 * DAY);
     expect(await credits(u.id)).toBe(90);
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 1 }));

@@ -15,7 +15,7 @@ describe('create_ticket', () => {
   it('opens a ticket with its first message and tells the staff', async () => {
     const u = await makeUser();
     const l = await makeListing(u);
-    const t = expectOk(await u.client.rpc('create_ticket', { p_sender_email: ` ${u.email.toUpperCase()} `, p_message: MESSAGE, p_subject: 'Problema annuncio', p_listing_id: l.id })) as any;
+    const t = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: ` ${u.email.toUpperCase()} `, p_message: MESSAGE, p_subject: 'Problema annuncio', p_listing_id: l.id }));
     expect(t).toMatchObject({ subject: 'Problema annuncio', status: 'open', user_id: u.id, reporter_email: u.email, listing_id: l.id, last_replied_by: 'user' });
     const { data: msgs } = await u.client.from('ticket_messages').select('author_role, body, author_id').eq('ticket_id', t.id);
     expect(msgs).toEqual([{ author_role: 'user', body: MESSAGE, author_id: u.id }]);

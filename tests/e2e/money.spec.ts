@@ -16,6 +16,18 @@ const GIULIA_ID = 'a0000000-0000-4000-8000-000000000003';
 
 test.use({ viewport: { width: 360, height: 780 } });
 test.describe.configure({ mode: 'serial' });
+
+// The promotions below change two of giulia's seeded listings, whose public order other specs
+// check against the seed: their promotion and bump columns are put back afterwards.
+const PROMOTED = ['b0000000-0000-4000-8000-000000000037', 'b0000000-0000-4000-8000-000000000059'];
+const PROMOTION_COLUMNS = 'id,is_premium,promotion_mode,promotion_start_at,promotion_end_at,last_bumped_at,remaining_promotion_duration';
+let saved: Record<string, unknown>[] = [];
+test.beforeAll(async () => {
+  saved = (await serviceRest(`listings?id=in.(${PROMOTED.join(',')})&select=${PROMOTION_COLUMNS}`)) as Record<string, unknown>[];
+});
+test.afterAll(async () => {
+  for (const { id, ...columns } of saved) await serviceRest(`listings?id=eq.${String(id)}`, { method: 'PATCH', body: columns });
+});
 test.beforeEach(async ({ page }) => {
   await adultDevice(page);
   await signIn(page, giulia);
@@ -97,7 +109,8 @@ test('promote a base listing night for 3 days with the pending percentage coupon
 
 test('schedule a day promotion for tomorrow: In Attesa', async ({ page }) => {
   await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000059?mode=day');
-  await page.getByRole('radio', { name: p.startLater }).click({ force: true });
+  // SegmentedControl hides its radio inputs: the visible label is what a finger presses.
+  await page.locator('label').filter({ hasText: p.startLater }).click();
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel(p.startAt).fill(local);

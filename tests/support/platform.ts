@@ -59,7 +59,7 @@ export async function startTestPlatform(
   const dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-test-'));
   const database = await createTestDatabase();
   const databaseUrl = database?.url;
-  const dropDatabase = database?.drop;
+  const dropDatabase = database ? () => database.drop() : undefined;
   const platform = await startPlatform({
     port: 0,
     dataDir,

@@ -7,7 +7,7 @@
 import { serve } from '../_shared/serve.ts';
 import { jsonResponse } from '../_shared/cors.ts';
 import { createUserClient } from '../_shared/supabase.ts';
-import { rpcErrorResponse, userFunction } from '../_shared/user-function.ts';
+import { rpcErrorResponse, userFunction, type RpcResult } from '../_shared/user-function.ts';
 import { paymentProvider, returnUrls } from '../_shared/payments/config.ts';
 
 const messages = {
@@ -28,7 +28,8 @@ serve(
     const packageId = typeof payload.packageId === 'string' ? payload.packageId.trim() : '';
     if (!packageId) return jsonResponse({ error: 'Scegli un pacchetto di crediti.' }, 400);
     const supabase = await createUserClient(req);
-    const { data, error } = await supabase.rpc('start_credit_purchase', { p_package_id: packageId });
+    const answer: RpcResult = await supabase.rpc('start_credit_purchase', { p_package_id: packageId });
+    const { data, error } = answer;
     if (error) return rpcErrorResponse(error, messages, 'package_not_found');
     const order = data as Order;
     const url = await paymentProvider().purchaseUrl({

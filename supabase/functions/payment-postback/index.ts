@@ -9,6 +9,7 @@
 import { serve } from '../_shared/serve.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
 import { paymentProvider } from '../_shared/payments/config.ts';
+import type { RpcResult } from '../_shared/user-function.ts';
 
 const text = (body: string, status = 200) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
@@ -33,7 +34,7 @@ serve(async (req) => {
       return text(`ERROR - ${check.reason}`, check.reason === 'invalid_signature' ? 403 : 400);
     }
     const { reference, saleId, amountCents, currency, result } = check.postback;
-    const { data, error } = await admin.rpc('settle_credit_purchase', {
+    const answer: RpcResult = await admin.rpc('settle_credit_purchase', {
       p_provider: provider.name,
       p_reference: reference,
       p_sale_id: saleId,
@@ -42,6 +43,7 @@ serve(async (req) => {
       p_result: result,
       p_params: check.params,
     });
+    const { data, error } = answer;
     if (error) throw new Error(error.message);
     const settled = data as { ok: boolean; outcome: string };
     if (settled.ok) return text('OK');

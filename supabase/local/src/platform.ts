@@ -75,8 +75,8 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     createStorageApi(platform),
     createRealtimeApi(platform),
     createFunctionsApi(platform),
-    createLocalWebhooks(platform),
-    createFlexPaySandbox(platform),
+    Promise.resolve(createLocalWebhooks(platform)),
+    Promise.resolve(createFlexPaySandbox(platform)),
     ...((opts.cron ?? process.env.SUPABASE_LOCAL_CRON !== 'off') ? [createCron(platform)] : []),
   ]);
 

@@ -65,7 +65,7 @@ export async function persistedState(page: Page): Promise<Record<string, string>
     () =>
       new Promise<Record<string, string>>((resolve, reject) => {
         const open = indexedDB.open('incontri-state');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(new Error('indexedDB.open failed', { cause: open.error }));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('kv')) {
@@ -80,14 +80,14 @@ export async function persistedState(page: Page): Promise<Record<string, string>
           cursor.onsuccess = () => {
             const c = cursor.result;
             if (c) {
-              out[String(c.key)] = String(c.value);
+              out[c.key as string] = String(c.value);
               c.continue();
             } else {
               db.close();
               resolve(out);
             }
           };
-          cursor.onerror = () => reject(cursor.error);
+          cursor.onerror = () => reject(new Error('cursor failed', { cause: cursor.error }));
         };
       }),
   );

@@ -29,7 +29,8 @@ export default function PromoteListingPage() {
   const profile = useQuery(ownProfileQuery(user));
   const promote = usePromote();
   const l = listing.data;
-  const now = useNow();
+  // The later of opening and the listing's last answer: a promotion bought a moment ago has started.
+  const now = Math.max(useNow(), listing.dataUpdatedAt);
   const running = l && l.is_premium && l.promotion_end_at && Date.parse(l.promotion_end_at) > now ? l : null;
   const runningMode = (running?.promotion_mode as Mode | undefined) ?? null;
   const [mode, setMode] = useState<Mode>(parseMode(params.get('mode')) ?? runningMode ?? 'day');

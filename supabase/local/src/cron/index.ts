@@ -24,7 +24,7 @@ export async function createCron(p: Platform): Promise<ApiModule> {
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      runner.tick(new Date());
+      void runner.tick(new Date());
       schedule();
     }, 1000 - (Date.now() % 1000) + 5);
     timer.unref?.();

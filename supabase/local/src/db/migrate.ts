@@ -56,7 +56,7 @@ export async function prepareDatabase(db: Database, opts: PrepareOptions): Promi
         ]);
       });
     } catch (err) {
-      throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+      throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
     }
     applied.push(file);
     log(`applied migration ${file}`);
@@ -72,7 +72,7 @@ export async function prepareDatabase(db: Database, opts: PrepareOptions): Promi
         await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [SEED_PATH, createHash('sha256').update(sql).digest('hex')]);
       });
     } catch (err) {
-      throw new Error(`seed.sql failed: ${(err as Error).message}`);
+      throw new Error(`seed.sql failed: ${(err as Error).message}`, { cause: err });
     }
     seeded = true;
     log('applied seed.sql');

@@ -59,8 +59,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     cancelsStatements: false,
-    query: root.query,
-    exec: root.exec,
+    query: (...args) => root.query(...args),
+    exec: (sql) => root.exec(sql),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     asRole: (auth: RequestAuth, fn) =>
       pg.transaction(async (tx) => {

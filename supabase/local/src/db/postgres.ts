@@ -7,8 +7,8 @@ const identity = (value: string) => value;
 const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (textTypes.includes(oid)) return identity;
-    if (oid === OID.json || oid === OID.jsonb) return (v: string) => JSON.parse(v);
-    return pg.types.getTypeParser(oid, format);
+    if (oid === OID.json || oid === OID.jsonb) return (v: string): unknown => JSON.parse(v);
+    return pg.types.getTypeParser(oid, format) as (v: string) => unknown;
   },
 };
 
@@ -58,8 +58,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   return {
     kind: 'postgres',
     cancelsStatements: true,
-    query: root.query,
-    exec: root.exec,
+    query: (...args) => root.query(...args),
+    exec: (sql) => root.exec(sql),
     transaction,
     asRole: (auth: RequestAuth, fn) =>
       transaction(async (tx) => fn(tx, await switchRole(tx, auth, roleSettings))),

@@ -65,7 +65,7 @@ function decodeName(segment: string): string {
 /** Mounts the REST API at /rest/v1 and keeps its schema cache fresh. */
 export async function createRestApi(p: Platform): Promise<ApiModule> {
   const cache = createSchemaCache(p.db, SCHEMA);
-  const api: RestApi = { p, schema: cache.get, maxRows: readMaxRows(p.config.supabaseDir) };
+  const api: RestApi = { p, schema: () => cache.get(), maxRows: readMaxRows(p.config.supabaseDir) };
   const route = createRouter(restRoutes(api), { jwt: (req) => caller(p, req) }, decodeName);
   let stopListening: (() => Promise<void>) | undefined;
 

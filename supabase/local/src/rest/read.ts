@@ -18,7 +18,7 @@ export interface ReadSource {
   readOnly?: boolean;
 }
 
-/** `Content-Range: 0-9/42` (or `*​/42` when empty). */
+/** `Content-Range: 0-9/42` (or `*\u200b/42` when empty). */
 function contentRange(offset: number, page: number, total: number | null): string {
   const range = page > 0 ? `${offset}-${offset + page - 1}` : '*';
   return `${range}/${total ?? '*'}`;

@@ -19,6 +19,8 @@ export function assertObjectKey(key: string): void {
   const bad =
     key.length === 0 ||
     key.length > 1024 ||
+    // Control characters are refused in object names, as Storage does.
+    // eslint-disable-next-line no-control-regex
     /[\u0000-\u001f\u007f\\]/.test(key) ||
     key.startsWith('/') ||
     isAbsolute(key) ||
