@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PULL_MAX_PX, PULL_RELOAD_DELAY_MS, PULL_TRIGGER_PX, pullDistance, pullProgress, pullReady } from './pullToRefresh.ts';
 
-describe('pull-to-refresh constants (SPEC §9)', () => {
+describe('pull-to-refresh constants', () => {
   it('triggers at 80 px, reloads after 500 ms, pulls at most 1.5 x 80 px', () => {
     expect(PULL_TRIGGER_PX).toBe(80);
     expect(PULL_RELOAD_DELAY_MS).toBe(500);

@@ -1,4 +1,4 @@
-/** Pull-to-refresh constants and arithmetic (SPEC §9). */
+/** Pull-to-refresh constants and arithmetic: the pull that triggers a reload and its delay. */
 export const PULL_TRIGGER_PX = 80;
 export const PULL_RELOAD_DELAY_MS = 500;
 export const PULL_MAX_PX = 1.5 * PULL_TRIGGER_PX;

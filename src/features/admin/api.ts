@@ -72,7 +72,7 @@ export async function dismissReport(reportId: string, note: string): Promise<voi
 }
 
 /**
- * Removes a listing as staff: its photo files first (SPEC: storage, then rows), then the
+ * Removes a listing as staff: its photo files first (storage, then rows, so no file is left without its row), then the
  * listing through admin_delete_listing, which notifies the owner with the reason and logs it.
  * A failed file cleanup only warns.
  */

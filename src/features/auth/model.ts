@@ -1,4 +1,4 @@
-/** Pure rules of the signed-in frame: roles, the guards of SPEC §2, form validation. */
+/** Pure rules of the signed-in frame: roles, the route guards, form validation. */
 import { isValidEmail } from '@/lib/contact.ts';
 
 export type Role = 'user' | 'admin' | 'supporto' | 'banned';
@@ -9,7 +9,7 @@ export interface Viewer {
 }
 
 /**
- * How a route of SPEC §2 is guarded:
+ * How a route is guarded:
  * - public: anyone;
  * - member: signed-in, banned go to /banned, anonymous to /auth;
  * - memberAllowBanned: signed-in only, no banned check (/my-tickets and a ticket's thread);

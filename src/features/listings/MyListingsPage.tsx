@@ -19,7 +19,7 @@ const pageOf = (raw: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : 1;
 };
 
-/** 'I tuoi annunci' (SPEC §2, §7): the signed-in user's listings, 10 a page, with the owner's actions. */
+/** 'I tuoi annunci': the signed-in user's listings, 10 a page, with the owner's actions. */
 export default function MyListingsPage() {
   const { user } = useViewer();
   const navigate = useNavigate();

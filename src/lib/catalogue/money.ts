@@ -1,4 +1,4 @@
-/** Credits, coupons, promotion and referral (SPEC §2, §3, §4, §5, §8, §9). */
+/** Credits, coupons, promotion and referral. */
 export const money = {
   wallet: {
     title: 'Portafoglio Crediti',

@@ -1,4 +1,4 @@
-/** 'I tuoi annunci', the listing card's owner actions, delete, pause/resume, renew (SPEC §2, §7, §8). */
+/** 'I tuoi annunci', the listing card's owner actions, delete, pause/resume, renew. */
 export const myListings = {
   page: {
     title: 'I tuoi annunci',

@@ -1,4 +1,4 @@
-/** Photos: picker, crop dialog 'Ritaglia e Posiziona Immagine', 'Gestisci Foto Annuncio' (SPEC §2, §4, §5, §8, §9). */
+/** Photos: picker, crop dialog 'Ritaglia e Posiziona Immagine', 'Gestisci Foto Annuncio'. */
 export const photos = {
   picker: {
     gallery: 'Scegli dalla galleria',

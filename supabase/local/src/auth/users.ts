@@ -77,7 +77,7 @@ export function isBanned(user: UserRow): boolean {
   return !!user.banned_until && new Date(user.banned_until).getTime() > Date.now();
 }
 
-/** The User object auth-js expects (§2.2), timestamps in ISO 8601. */
+/** The User object auth-js expects (the shape in shared/reference), timestamps in ISO 8601. */
 export function userJson(user: UserRow): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
