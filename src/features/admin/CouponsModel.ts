@@ -1,22 +1,10 @@
 /** Pure logic of the Coupon section: the form's values, checks and row, and a coupon's state. */
+import type { Tables } from '@/lib/database.types.ts';
 export type DiscountType = 'credits' | 'percentage' | 'flat_amount';
 export type UsageType = 'single_use' | 'reusable';
 
-export interface CouponRow {
-  id: string;
-  code: string;
-  type: string;
-  discount_type: string;
-  discount_value: number;
-  expires_at: string | null;
-  applies_to_user_id: string | null;
-  is_active: boolean;
-  max_uses: number | null;
-  usage_count: number;
-  description: string | null;
-  created_at: string;
-  user_email: string | null;
-}
+/** A coupon as the section lists it: the table's row and the single user's e-mail. */
+export type CouponRow = Tables<'coupons'> & { user_email: string | null };
 
 export interface CouponFormValues {
   code: string;

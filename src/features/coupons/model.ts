@@ -1,20 +1,9 @@
 /** Coupon rules the list shows: the status for the viewer and the list's order. */
+import type { Tables } from '@/lib/database.types.ts';
 
 export type CouponStatus = 'active' | 'used' | 'expired' | 'inactive' | 'maxed_out' | 'not_applicable';
 
-export interface CouponRow {
-  id: string;
-  code: string;
-  type: string;
-  discount_type: string;
-  discount_value: number;
-  expires_at: string | null;
-  applies_to_user_id: string | null;
-  created_at: string;
-  is_active: boolean;
-  max_uses: number | null;
-  usage_count: number;
-}
+export type CouponRow = Omit<Tables<'coupons'>, 'description'>;
 
 /** The status for the viewer, checked in the documented order: the first rule that holds wins. */
 export function couponStatus(c: CouponRow, viewer: { id: string; used: ReadonlySet<string> }, now = Date.now()): CouponStatus {
