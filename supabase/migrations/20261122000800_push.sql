@@ -53,7 +53,7 @@ create trigger admin_notifications_send_push after insert on public.admin_notifi
 
 create schema if not exists private;
 
-create table if not exists private.extra_push_origins (
+create table private.extra_push_origins (
   origin text primary key
 );
 
