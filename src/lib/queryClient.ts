@@ -3,7 +3,7 @@
  * signed-in screens and their dialogs, never by the visitor's first route, so its code loads
  * with the first signed-in screen.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
 
 /** A failure that asking again may fix: the network, or the server's unexpected error. Twice at most. */
@@ -27,5 +27,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+// TanStack Query starts out online and then follows the online/offline events: a page opened
+// offline would send a mutation to fail instead of holding it until the network is back.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = createQueryClient();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
-import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { PhotoManager, PhotoPicker, type DraftPhoto } from '@/features/photos/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
@@ -45,9 +45,6 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
   const [retrying, setRetrying] = useState(false);
   const sending = useRef(false);
   const budget = useQuery({ ...creationBudgetQuery(userId), enabled: isNew });
-  // The query client learns of the network from online/offline events only: a page loaded
-  // offline would believe it is online and send 'Pubblica' to fail, instead of holding it.
-  useEffect(() => onlineManager.setOnline(online), [online]);
 
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
