@@ -286,7 +286,8 @@ $$;
 
 /**
  * Staff: deletes any listing (photos and reports cascade; storage files are removed by the
- * caller through the Storage API first) and tells the owner why.
+ * caller through the Storage API first) and tells the owner why. The reason goes into the
+ * audit row the deletion writes (private.set_audit_reason, control panel migration).
  */
 create or replace function private.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
 language plpgsql
@@ -297,6 +298,7 @@ declare
   uid uuid := private.require_staff();
   l public.listings;
 begin
+  perform private.set_audit_reason(p_reason);
   delete from public.listings where id = p_listing_id returning * into l;
   if not found then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
@@ -307,6 +309,7 @@ begin
       'Il tuo annuncio "' || left(l.title, 120) || '" è stato rimosso dallo staff'
       || coalesce(': ' || nullif(trim(p_reason), ''), '') || '.');
   end if;
+  perform private.set_audit_reason(null);
   return true;
 end
 $$;

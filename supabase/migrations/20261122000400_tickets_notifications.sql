@@ -133,7 +133,23 @@ $$;
 create trigger ticket_messages_notify_reply after insert on public.ticket_messages
   for each row execute function private.notify_ticket_reply();
 
-/** A new listing report tells the staff; the bell links to /admin. */
+/** The Italian label of a report reason code, as the report form shows it. */
+create or replace function private.report_reason_label(p_reason text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_reason
+    when 'truffa' then 'Annuncio falso o truffa'
+    when 'minorenne' then 'Possibile persona minorenne'
+    when 'contenuto-inappropriato' then 'Contenuto inappropriato o illecito'
+    when 'foto-false' then 'Foto false o non corrispondenti'
+    when 'spam' then 'Spam o annuncio duplicato'
+    else 'Altro'
+  end
+$$;
+
+/** A new listing report tells the staff, with its reason in Italian; the bell opens Segnalazioni. */
 create or replace function private.notify_new_report() returns trigger
 language plpgsql
 security definer
@@ -144,7 +160,8 @@ declare
 begin
   select l.title into title from public.listings l where l.id = new.listing_id;
   insert into public.admin_notifications (user_id, type, entity_id, message)
-  values (null, 'new_report', new.id::text, 'Nuova segnalazione (' || new.reason || ') per l''annuncio "' || left(coalesce(title, ''), 120) || '".');
+  values (null, 'new_report', new.id::text,
+    'Nuova segnalazione: ' || private.report_reason_label(new.reason) || ', annuncio "' || left(coalesce(title, ''), 120) || '".');
   return null;
 end
 $$;
@@ -377,6 +394,7 @@ revoke execute on function private.notify_new_ticket() from public, anon, authen
 revoke execute on function private.notify_ticket_resolved() from public, anon, authenticated;
 revoke execute on function private.notify_ticket_reply() from public, anon, authenticated;
 revoke execute on function private.notify_new_report() from public, anon, authenticated;
+revoke execute on function private.report_reason_label(text) from public, anon;
 revoke execute on function private.create_ticket(text, text, text, uuid) from public, anon;
 revoke execute on function private.lock_visible_ticket(uuid) from public, anon, authenticated;
 revoke execute on function private.reply_ticket(uuid, text) from public, anon;

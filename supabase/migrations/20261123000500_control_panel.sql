@@ -233,37 +233,8 @@ revoke execute on function private.jsonb_changes(jsonb, jsonb, text[]) from publ
 revoke execute on function private.audit_staff_change() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------
--- Staff functions that carry a reason into the log
-
-/**
- * Staff: deletes any listing (photos and reports cascade; storage files are removed by the
- * caller through the Storage API first) and tells the owner why. The reason goes into the
- * audit row the deletion writes.
- */
-create or replace function private.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  uid uuid := private.require_staff();
-  l public.listings;
-begin
-  perform private.set_audit_reason(p_reason);
-  delete from public.listings where id = p_listing_id returning * into l;
-  if not found then
-    raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
-  end if;
-  if l.user_id <> uid then
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (l.user_id, 'listing_removed', l.id::text,
-      'Il tuo annuncio "' || left(l.title, 120) || '" è stato rimosso dallo staff'
-      || coalesce(': ' || nullif(trim(p_reason), ''), '') || '.');
-  end if;
-  perform private.set_audit_reason(null);
-  return true;
-end
-$$;
+-- Staff functions that carry a reason into the log (admin_delete_listing, in its own
+-- migration, sets its reason the same way)
 
 /** Staff: closes a report without acting on the listing, with an optional note for the log. */
 create or replace function private.dismiss_report(p_report_id uuid, p_reason text default null) returns public.listing_reports
@@ -290,44 +261,6 @@ $$;
 
 revoke execute on function private.dismiss_report(uuid, text) from public, anon;
 grant execute on function private.dismiss_report(uuid, text) to authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------
--- Report reasons in Italian
-
-/** The Italian label of a report reason code, as the report form shows it. */
-create or replace function private.report_reason_label(p_reason text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_reason
-    when 'truffa' then 'Annuncio falso o truffa'
-    when 'minorenne' then 'Possibile persona minorenne'
-    when 'contenuto-inappropriato' then 'Contenuto inappropriato o illecito'
-    when 'foto-false' then 'Foto false o non corrispondenti'
-    when 'spam' then 'Spam o annuncio duplicato'
-    else 'Altro'
-  end
-$$;
-
-/** A new listing report tells the staff, with its reason in Italian; the bell opens Segnalazioni. */
-create or replace function private.notify_new_report() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  title text;
-begin
-  select l.title into title from public.listings l where l.id = new.listing_id;
-  insert into public.admin_notifications (user_id, type, entity_id, message)
-  values (null, 'new_report', new.id::text,
-    'Nuova segnalazione: ' || private.report_reason_label(new.reason) || ', annuncio "' || left(coalesce(title, ''), 120) || '".');
-  return null;
-end
-$$;
-
-revoke execute on function private.report_reason_label(text) from public, anon;
 
 -- ---------------------------------------------------------------------------------------
 -- Panoramica
