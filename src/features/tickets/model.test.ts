@@ -3,7 +3,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import {
   authorLabel, isTicketId, isUserMessage, lastReplyLabel, shortTicketId, sortThread, statusColor, statusLabel, threadActions, ticketPayload,
-  validateReply, validateTicketForm,
+  validateFirstMessage, validateReply, validateTicketForm,
 } from './model.ts';
 
 const m = t.tickets.validation;
@@ -21,6 +21,12 @@ describe('ticket form validation', () => {
   });
   it('does not count surrounding spaces', () => {
     expect(validateTicketForm({ email: 'a@b.it', message: `  ${'x'.repeat(18)}   ` }, m).message).toBeDefined();
+  });
+  it('bounds an appeal on both sides, the same first-message rule', () => {
+    const appeal = { messageShort: m.messageShort, replyLong: t.tickets.thread.replyLong };
+    expect(validateFirstMessage('x'.repeat(19), appeal)).toBe(m.messageShort);
+    expect(validateFirstMessage('x'.repeat(5001), appeal)).toBe(t.tickets.thread.replyLong);
+    expect(validateFirstMessage('x'.repeat(20), appeal)).toBeNull();
   });
 });
 

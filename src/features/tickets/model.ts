@@ -20,8 +20,17 @@ export function validateTicketForm(v: TicketFormValues, m: TicketFormMessages): 
   const email = v.email.trim();
   if (!email) errors.email = m.emailRequired;
   else if (!isValidEmail(email)) errors.email = m.emailInvalid;
-  if (v.message.trim().length < TICKET_MESSAGE_MIN) errors.message = m.messageShort;
+  const message = validateFirstMessage(v.message, { messageShort: m.messageShort });
+  if (message) errors.message = message;
   return errors;
+}
+
+/** The first message of a ticket or an appeal: at least TICKET_MESSAGE_MIN characters, at most REPLY_MAX. */
+export function validateFirstMessage(body: string, m: { messageShort: string; replyLong?: string }): string | null {
+  const text = body.trim();
+  if (text.length < TICKET_MESSAGE_MIN) return m.messageShort;
+  if (m.replyLong && text.length > REPLY_MAX) return m.replyLong;
+  return null;
 }
 
 export function shortTicketId(id: string): string {

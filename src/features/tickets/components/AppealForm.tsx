@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastSuccess } from '@/lib/toast.ts';
-import { REPLY_MAX, TICKET_MESSAGE_MIN } from '../model.ts';
+import { validateFirstMessage } from '../model.ts';
 import { useFileAppeal } from '../queries.ts';
+import { TicketFormActions } from './TicketFormActions.tsx';
 
 const m = t.tickets;
 
@@ -16,8 +17,7 @@ export function AppealForm({ onSent, onCancel }: { onSent: () => void; onCancel?
   const form = useForm({
     initialValues: { message: '' },
     validate: {
-      message: (value: string) =>
-        value.trim().length < TICKET_MESSAGE_MIN ? m.validation.messageShort : value.trim().length > REPLY_MAX ? m.thread.replyLong : null,
+      message: (value: string) => validateFirstMessage(value, { messageShort: m.validation.messageShort, replyLong: m.thread.replyLong }),
     },
   });
   const appeal = useFileAppeal();
@@ -46,16 +46,7 @@ export function AppealForm({ onSent, onCancel }: { onSent: () => void; onCancel?
           required
           {...form.getInputProps('message')}
         />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {m.dialog.cancel}
-            </Button>
-          )}
-          <Button type="submit" loading={appeal.isPending}>
-            {m.appeal.submit}
-          </Button>
-        </Group>
+        <TicketFormActions submitLabel={m.appeal.submit} pending={appeal.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

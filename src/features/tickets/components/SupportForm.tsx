@@ -1,10 +1,11 @@
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { validateTicketForm, type TicketFormValues } from '../model.ts';
 import { useCreateTicket } from '../queries.ts';
+import { TicketFormActions } from './TicketFormActions.tsx';
 
 const m = t.tickets;
 
@@ -64,16 +65,7 @@ export function SupportForm({
           required
           {...form.getInputProps('message')}
         />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {m.dialog.cancel}
-            </Button>
-          )}
-          <Button type="submit" loading={send.isPending}>
-            {m.dialog.submit}
-          </Button>
-        </Group>
+        <TicketFormActions submitLabel={m.dialog.submit} pending={send.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );
