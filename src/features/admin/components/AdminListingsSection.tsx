@@ -37,7 +37,6 @@ export default function AdminListingsSection() {
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_LISTINGS_PAGE_SIZE)) : 1;
   const now = useNow();
 
-
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
