@@ -47,7 +47,13 @@ export function listingIdOf(pathname: string): string | null {
 
 /** '/promote-listing/{id}', with the package to extend when there is one (?mode=day|night). */
 export const promoteListingPath = (id: string, mode?: string | null) =>
-  `/promote-listing/${encodeURIComponent(id)}${mode === 'day' || mode === 'night' ? `?mode=${mode}` : ''}`;
+  `${fill(paths.promoteListing, id)}${mode === 'day' || mode === 'night' ? `?mode=${mode}` : ''}`;
 
 /** A user's listings in the control panel. */
-export const adminUserListingsPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}/listings`;
+export const adminUserListingsPath = (userId: string) => fill(paths.adminUserListings, userId);
+
+/** The query parameter that names the control panel's open section: /admin?sezione=segnalazioni. */
+export const ADMIN_SECTION_PARAM = 'sezione';
+
+/** The control panel opened on a section. */
+export const adminSectionPath = (id: string) => `${paths.admin}?${ADMIN_SECTION_PARAM}=${encodeURIComponent(id)}`;

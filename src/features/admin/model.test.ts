@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSectionPath, pickSection, visibleSections } from './model.ts';
+import { pickSection, visibleSections } from './model.ts';
 
 const sections = [
   { id: 'panoramica', adminOnly: false },
@@ -28,10 +28,6 @@ describe('pickSection', () => {
     expect(pickSection(supporto, null)?.id).toBe('panoramica');
     expect(pickSection([], 'registro')).toBeUndefined();
   });
-});
-
-it('builds the address of a section', () => {
-  expect(adminSectionPath('segnalazioni')).toBe('/admin?sezione=segnalazioni');
 });
 
 import { auditRange, chartPoints, describeChange, formatFigure, parseOverview, reasonLabel, statusesOf } from './model.ts';

@@ -1,7 +1,6 @@
 /** Pure notification logic: routing by type, unread counts, marking read. */
 import type { Tables } from '@/lib/database.types.ts';
-import { paths, ticketPath } from '@/lib/paths.ts';
-import { adminSectionPath } from '@/features/admin/index.ts';
+import { adminSectionPath, paths, ticketPath } from '@/lib/paths.ts';
 
 /** A notification as the app reads it (the jobs' dedupe_key is theirs alone). */
 export type AppNotification = Omit<Tables<'admin_notifications'>, 'dedupe_key'>;

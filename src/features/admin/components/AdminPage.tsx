@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { Container, Skeleton, Stack, Tabs, Title, useMatches } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import { pickSection, SECTION_PARAM, visibleSections } from '../model.ts';
+import { ADMIN_SECTION_PARAM } from '@/lib/paths.ts';
+import { pickSection, visibleSections } from '../model.ts';
 import { adminSections } from '../sections.ts';
 
 const m = t.admin;
@@ -26,7 +27,7 @@ export default function AdminPage() {
   const { role } = useViewer();
   const [params, setParams] = useSearchParams();
   const visible = visibleSections(adminSections, role);
-  const current = pickSection(visible, params.get(SECTION_PARAM));
+  const current = pickSection(visible, params.get(ADMIN_SECTION_PARAM));
   const wide = useMatches({ base: false, md: true });
 
   const open = (id: string | null) => {
@@ -34,7 +35,7 @@ export default function AdminPage() {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        next.set(SECTION_PARAM, id);
+        next.set(ADMIN_SECTION_PARAM, id);
         return next;
       },
       { replace: true },

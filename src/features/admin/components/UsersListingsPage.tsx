@@ -8,7 +8,7 @@ import { LoadError } from '@/lib/LoadError.tsx';
 import { useViewer } from '@/features/auth/index.ts';
 import { ListingCard } from '@/features/listings/index.ts';
 import { MY_LISTINGS_PAGE_SIZE, myListingsQuery, OwnerCardActions } from '@/features/listings/signed-in.ts';
-import { adminSectionPath } from '../model.ts';
+import { adminSectionPath } from '@/lib/paths.ts';
 import { userQuery } from '../queries.ts';
 import { UsersPager } from './UsersPager.tsx';
 import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
