@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { t } from '@/lib/catalogue/screens.ts';
 import { ApiError } from '@/lib/apiError.ts';
 import type { Listing } from './model.ts';
+import { makeTestListing } from '@/test/listing.ts';
 
 const api = vi.hoisted(() => ({
   setListingPaused: vi.fn(),
@@ -30,34 +31,8 @@ const m = t.myListings;
 const now = new Date();
 const at = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
 const listing: Listing & { user_id: string } = {
-  id: 'b0000000-0000-4000-8000-000000000001',
+  ...makeTestListing({ title: 'Sofia a Milano', city: 'Milano', zone: 'Brera', age: 27, description: 'Descrizione', created_at: at(-48), expires_at: at(24 * 20) }),
   user_id: 'u1',
-  title: 'Sofia a Milano',
-  category: 'donne',
-  city: 'Milano',
-  zone: 'Brera',
-  age: 27,
-  description: 'Descrizione',
-  created_at: at(-48),
-  expires_at: at(24 * 20),
-  is_premium: false,
-  promotion_mode: null,
-  promotion_start_at: null,
-  promotion_end_at: null,
-  last_bumped_at: null,
-  is_paused: false,
-  ethnicity: [],
-  nationality: [],
-  breast_type: [],
-  hair_color: [],
-  body_type: [],
-  eye_color: [],
-  meeting_type: [],
-  availability_for: [],
-  meeting_location: [],
-  offered_services: [],
-  hourly_rate: null,
-  photos: [],
 };
 
 const renderCard = (l: Listing & { user_id: string }, context: 'myListings' | 'owner' | 'admin' = 'myListings') =>

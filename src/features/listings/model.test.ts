@@ -13,41 +13,13 @@ import {
   type Listing,
   type ListingPhoto,
 } from './model.ts';
+import { makeTestListing } from '@/test/listing.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const iso = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
 
-function listing(over: Partial<Listing> = {}): Listing {
-  return {
-    id: 'b0000000-0000-4000-8000-000000000001',
-    title: 'Titolo di prova',
-    category: 'donne',
-    city: 'Roma',
-    zone: 'Monti',
-    age: 25,
-    description: 'Descrizione abbastanza lunga',
-    created_at: iso(-48),
-    expires_at: iso(24 * 20),
-    is_premium: false,
-    promotion_start_at: null,
-    promotion_end_at: null,
-    last_bumped_at: null,
-    is_paused: false,
-    ethnicity: [],
-    nationality: [],
-    breast_type: [],
-    hair_color: [],
-    body_type: [],
-    eye_color: [],
-    meeting_type: [],
-    availability_for: [],
-    meeting_location: [],
-    offered_services: [],
-    hourly_rate: null,
-    photos: [],
-    ...over,
-  };
-}
+const listing = (over: Partial<Listing> = {}): Listing =>
+  makeTestListing({ created_at: iso(-48), expires_at: iso(24 * 20), ...over });
 
 const photos = (n: number): ListingPhoto[] =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i}`, url: `/p${i}.jpg`, is_primary: i === n - 1, created_at: iso(-10 + i) }));

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { fireEvent, render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
+import { makeTestListing } from '@/test/listing.ts';
 
 const searchListings = vi.fn();
 const countListings = vi.fn();
@@ -21,32 +22,15 @@ function Where() {
 }
 
 const row = (i: number) => ({
-  id: `b0000000-0000-4000-8000-00000000000${i}`,
-  title: `Annuncio numero ${i}`,
-  category: 'donne',
-  city: 'Roma',
-  zone: null,
-  age: 30,
-  description: 'Descrizione di prova abbastanza lunga',
-  created_at: new Date().toISOString(),
-  expires_at: new Date(Date.now() + 864e5).toISOString(),
-  is_premium: false,
-  promotion_start_at: null,
-  promotion_end_at: null,
-  last_bumped_at: null,
-  is_paused: false,
-  ethnicity: [],
-  nationality: [],
-  breast_type: [],
-  hair_color: [],
-  body_type: [],
-  eye_color: [],
-  meeting_type: [],
-  availability_for: [],
-  meeting_location: [],
-  offered_services: [],
-  hourly_rate: null,
-  photos: [],
+  ...makeTestListing({
+    id: `b0000000-0000-4000-8000-00000000000${i}`,
+    title: `Annuncio numero ${i}`,
+    zone: null,
+    age: 30,
+    description: 'Descrizione di prova abbastanza lunga',
+    created_at: new Date().toISOString(),
+    expires_at: new Date(Date.now() + 864e5).toISOString(),
+  }),
   promoted: false,
   rank_at: new Date().toISOString(),
 });
