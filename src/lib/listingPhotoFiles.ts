@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 
-const PHOTO_BUCKET = 'listing_photos';
+export const PHOTO_BUCKET = 'listing_photos';
 
 /** A listing's folder in the listing_photos bucket: {userId}/{listingId}/. */
 const listingFolder = (userId: string, listingId: string) => `${userId}/${listingId}`;
@@ -37,6 +37,20 @@ export async function removeListingFiles(client: SupabaseClient<Database>, userI
   const folder = listingFolder(userId, listingId);
   const files = (await listFolder(client, folder)).filter((e) => e.id !== null);
   await removePaths(client, files.map((f) => `${folder}/${f.name}`));
+}
+
+/**
+ * Removes a listing's files before its row is deleted; a failure only warns (the listing goes
+ * anyway, as the owner asked). Resolves with whether the cleanup failed, for the screen to say so.
+ */
+export async function removeListingFilesBeforeDelete(client: SupabaseClient<Database>, userId: string, listingId: string): Promise<{ cleanupFailed: boolean }> {
+  try {
+    await removeListingFiles(client, userId, listingId);
+    return { cleanupFailed: false };
+  } catch (err) {
+    console.warn('listing photo cleanup failed', err);
+    return { cleanupFailed: true };
+  }
 }
 
 /** Removes every file of every listing of a user (account deletion). */

@@ -1,7 +1,7 @@
 /** The control panel's calls: figures, the staff ticket inbox, the report queue, the audit log. */
 import { toApiError, unwrap } from '@/lib/apiError.ts';
 import type { Tables } from '@/lib/database.types.ts';
-import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
+import { removeListingFilesBeforeDelete } from '@/lib/listingPhotoFiles.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { parseOverview, statusesOf, type AuditFilters, type Overview, type ReportStatus, type TicketFilter } from './model.ts';
 
@@ -77,15 +77,9 @@ export async function dismissReport(reportId: string, note: string): Promise<voi
  * A failed file cleanup only warns.
  */
 export async function removeListing(listing: { id: string; user_id: string }, reason: string): Promise<{ cleanupFailed: boolean }> {
-  let cleanupFailed = false;
-  try {
-    await removeListingFiles(supabase, listing.user_id, listing.id);
-  } catch (err) {
-    cleanupFailed = true;
-    console.warn('listing photo cleanup failed', err);
-  }
+  const cleanup = await removeListingFilesBeforeDelete(supabase, listing.user_id, listing.id);
   await unwrap(supabase.rpc('admin_delete_listing', { p_listing_id: listing.id, p_reason: reason.trim() }));
-  return { cleanupFailed };
+  return cleanup;
 }
 
 // --- Registro ------------------------------------------------------------------------------

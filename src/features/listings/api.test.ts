@@ -1,23 +1,29 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: string[] = [];
-const files = vi.hoisted(() => ({ removeListingFiles: vi.fn() }));
+const removed: string[] = [];
 const eq = vi.fn();
-const client = { from: vi.fn(() => ({ delete: () => ({ eq }) })) };
-vi.mock('@/lib/listingPhotoFiles.ts', () => files);
+const remove = vi.fn();
+// The real file cleanup (lib/listingPhotoFiles.ts) over a stand-in Storage: the listing's folder holds one file.
+const storage = {
+  list: async () => ({ data: [{ name: 'a.jpg', id: 'f1' }], error: null }),
+  remove,
+};
+const client = { from: vi.fn(() => ({ delete: () => ({ eq }) })), storage: { from: () => storage } };
 vi.mock('@/lib/backend.ts', () => ({ loadSupabase: async () => client }));
 const { deleteListing } = await import('./api.ts');
 
 describe('deleteListing', () => {
   beforeEach(() => {
     calls.length = 0;
-    files.removeListingFiles.mockReset().mockImplementation(async () => void calls.push('files'));
+    removed.length = 0;
+    remove.mockReset().mockImplementation(async (paths: string[]) => (calls.push('files'), removed.push(...paths), { error: null }));
     eq.mockReset().mockImplementation(async () => (calls.push('row'), { error: null }));
   });
 
   it('removes the photo files first, then the listing', async () => {
     expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: false });
-    expect(files.removeListingFiles).toHaveBeenCalledWith(client, 'u1', 'l1');
+    expect(removed).toEqual(['u1/l1/a.jpg']);
     expect(client.from).toHaveBeenCalledWith('listings');
     expect(eq).toHaveBeenCalledWith('id', 'l1');
     expect(calls).toEqual(['files', 'row']);
@@ -25,7 +31,7 @@ describe('deleteListing', () => {
 
   it('only warns when the file cleanup fails, and still deletes the listing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    files.removeListingFiles.mockRejectedValue(new Error('storage down'));
+    remove.mockImplementation(async () => ({ error: new Error('storage down') }));
     expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: true });
     expect(warn).toHaveBeenCalled();
     expect(calls).toEqual(['row']);

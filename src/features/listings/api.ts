@@ -3,7 +3,7 @@ import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
-import { removeListingFiles } from '@/lib/listingPhotoFiles.ts';
+import { removeListingFilesBeforeDelete } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
@@ -148,15 +148,9 @@ export async function reportListing(listingId: string, reason: string, details: 
  */
 export async function deleteListing(listing: { id: string; user_id: string }): Promise<{ cleanupFailed: boolean }> {
   const supabase = await loadSupabase();
-  let cleanupFailed = false;
-  try {
-    await removeListingFiles(supabase, listing.user_id, listing.id);
-  } catch (err) {
-    cleanupFailed = true;
-    console.warn('listing photo cleanup failed', err);
-  }
+  const cleanup = await removeListingFilesBeforeDelete(supabase, listing.user_id, listing.id);
   await unwrap(supabase.from('listings').delete().eq('id', listing.id));
-  return { cleanupFailed };
+  return cleanup;
 }
 
 export async function currentUserId(): Promise<string | null> {

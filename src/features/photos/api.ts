@@ -10,7 +10,7 @@ import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { CACHE_SECONDS, croppedName, originalName, randomCropName, storagePathOf } from './model.ts';
 
-export const PHOTO_BUCKET = 'listing_photos';
+import { PHOTO_BUCKET } from '@/lib/listingPhotoFiles.ts';
 
 export type ListingPhoto = Pick<Tables<'listing_photos'>, 'id' | 'url' | 'original_url' | 'is_primary' | 'created_at' | 'storage_path' | 'original_path'>;
 
