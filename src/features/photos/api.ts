@@ -7,10 +7,9 @@ import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env.ts';
+import { PHOTO_BUCKET } from '@/lib/listingPhotoFiles.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { CACHE_SECONDS, croppedName, originalName, randomCropName, storagePathOf } from './model.ts';
-
-import { PHOTO_BUCKET } from '@/lib/listingPhotoFiles.ts';
 
 export type ListingPhoto = Pick<Tables<'listing_photos'>, 'id' | 'url' | 'original_url' | 'is_primary' | 'created_at' | 'storage_path' | 'original_path'>;
 
