@@ -70,7 +70,7 @@ export function ListingEditorFields({ form, disabled }: { form: UseFormReturnTyp
         {...form.getInputProps('city')}
       />
       <TextInput label={f.zone} placeholder={f.zonePlaceholder} disabled={disabled} key={form.key('zone')} {...form.getInputProps('zone')} />
-      <Group grow align="flex-start" gap="sm">
+      <Group grow align="flex-end" gap="sm">
         <NumberInput
           label={f.age}
           required

@@ -183,7 +183,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
         <Title order={1} size="h2">
           {isNew ? m.newTitle : m.editTitle}
         </Title>
-        <Button component={Link} to={listing ? listingPath(listing.id) : paths.dashboard} variant="subtle" size="compact-sm">
+        <Button component={Link} to={listing ? listingPath(listing.id) : paths.dashboard} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
           {m.back}
         </Button>
       </Group>

@@ -33,7 +33,8 @@ export function PackageCard({ pkg, best, couponId, busy, onBuy }: Props) {
           </Text>
         </Stack>
         {best && (
-          <Badge color="teal.9" variant="filled">
+          // The mark is never cut: the package's name and credits wrap instead.
+          <Badge color="teal.9" variant="filled" style={{ flexShrink: 0 }}>
             {m.bestValue}
           </Badge>
         )}
