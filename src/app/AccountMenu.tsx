@@ -11,6 +11,8 @@ const links = [
   { to: paths.creditHistory, label: h.credits },
   { to: paths.myCoupons, label: h.myCoupons },
   { to: paths.myTickets, label: h.myTickets },
+  { to: paths.favourites, label: h.favourites },
+  { to: paths.savedSearches, label: h.savedSearches },
   { to: paths.profileSettings, label: h.settings },
 ];
 

@@ -28,6 +28,8 @@ export const paths = {
   creditHistory: '/credit-history',
   admin: '/admin',
   adminUserListings: '/admin/users/:userId/listings',
+  favourites: '/preferiti',
+  savedSearches: '/ricerche-salvate',
 } as const;
 
 /** `pattern` with its one `:param` replaced by `value`, encoded. */

@@ -12,6 +12,8 @@ export const frame = {
     credits: 'Crediti',
     myCoupons: 'I Miei Coupon',
     myTickets: 'I Miei Ticket',
+    favourites: 'Preferiti',
+    savedSearches: 'Ricerche salvate',
     settings: 'Impostazioni',
     logout: 'Log out',
   },
@@ -83,6 +85,8 @@ export const frame = {
     buyCreditsResult: 'Esito del pagamento',
     creditHistory: 'Portafoglio Crediti',
     promoteListing: 'Promuovi annuncio',
+    favourites: 'Preferiti',
+    savedSearches: 'Ricerche salvate',
     notFound: 'Pagina non trovata',
   },
   /** A screen whose code could not be downloaded (offline): it opens again on reconnecting. */
