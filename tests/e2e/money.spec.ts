@@ -5,8 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
-import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
-import { serviceRest } from '../support/e2e/platform.ts';
+import { adultDevice, expectNoSeriousA11yViolations, seedCardIds, shot, signIn } from '../support/e2e/page.ts';
+import { makeAccount, serviceRest } from '../support/e2e/platform.ts';
 
 const c = t.money.coupons;
 const w = t.money.wallet;
@@ -105,6 +105,11 @@ test('promote a base listing night for 3 days with the pending percentage coupon
   await expect(page.getByTestId('promotion-state')).toContainText(p.hot);
   await expect(page.getByRole('button', { name: p.extend })).toBeVisible();
   await noSideways(page);
+  // The freshest promotion leads the search (cron is off in e2e: no other seed listing was bumped since).
+  await page.goto('/search');
+  await expect(page.getByTestId('listing-card').first()).toBeVisible();
+  expect((await seedCardIds(page))[0]).toBe(PROMOTED[0]);
+  await expect(page.getByTestId('listing-card').first()).toContainText(t.listings.card.hot);
 });
 
 test('schedule a day promotion for tomorrow: In Attesa', async ({ page }) => {
@@ -134,18 +139,76 @@ test('buy credits: packages with price per credito and the best value', async ({
   await shot(page, 'money-buy-credits', { fullPage: true });
 });
 
-// Through create-purchase and the local FlexPay sandbox's hosted page.
-test('purchase through the sandbox: Rifiuta changes nothing, Paga adds 120 crediti once', async ({ page }) => {
-  const before = await balance();
+async function buyThroughSandbox(page: Page, pkg: string, button: 'Paga' | 'Rifiuta') {
   await page.goto('/buy-credits');
-  await page.getByRole('button', { name: `${t.money.buy.buy} Standard` }).click();
-  await page.getByRole('button', { name: 'Rifiuta' }).click();
+  await page.getByRole('button', { name: `${t.money.buy.buy} ${pkg}` }).click();
+  await expect(page).toHaveURL(/\/flexpay\//);
+  await page.getByRole('button', { name: button }).click();
+}
+
+// Through create-purchase and the local FlexPay sandbox's hosted page, SCONTO5 (5 € off) pending.
+test('purchase through the sandbox with SCONTO5: Rifiuta changes nothing, Paga adds 120 crediti once at the discounted price', async ({ page }) => {
+  const before = await balance();
+  await page.goto('/my-coupons');
+  await page.getByLabel(c.code).fill('SCONTO5');
+  await page.getByRole('button', { name: c.apply }).click();
+  await expect(page.getByText(c.applied('SCONTO5'))).toBeVisible();
+  await page.goto('/buy-credits');
+  const standard = page.getByTestId('credit-package').filter({ hasText: 'Standard' });
+  await expect(standard).toContainText('14,90');
+
+  await buyThroughSandbox(page, 'Standard', 'Rifiuta');
   await expect(page.getByText(t.money.result.declined)).toBeVisible({ timeout: 30_000 });
   expect(await balance()).toBe(before);
-  await page.goto('/buy-credits');
-  await page.getByRole('button', { name: `${t.money.buy.buy} Standard` }).click();
-  await page.getByRole('button', { name: 'Paga' }).click();
+
+  await buyThroughSandbox(page, 'Standard', 'Paga');
   await expect(page.getByTestId('result-balance')).toHaveText(t.money.result.newBalance(before + 120), { timeout: 30_000 });
+  await expect(page.getByTestId('result-paid')).toHaveText(/14,90/);
   await shot(page, 'money-purchase-result');
   expect(await balance()).toBe(before + 120);
+  // The postback is retried until answered OK: still exactly one purchase a little later.
+  await page.waitForTimeout(1500);
+  expect(await balance()).toBe(before + 120);
+  const purchases = (await serviceRest(`credit_transactions?user_id=eq.${GIULIA_ID}&type=eq.purchase&created_at=gte.${new Date(Date.now() - 120_000).toISOString()}&select=amount`)) as { amount: number }[];
+  expect(purchases).toEqual([{ amount: 120 }]);
+
+  await page.goto('/credit-history');
+  await expect(page.getByTestId('wallet-balance')).toHaveText(w.credits(before + 120));
+  const first = page.getByTestId('transaction-row').first();
+  await expect(first).toContainText(w.types.purchase!);
+  await expect(first).toContainText('Standard');
+  await expect(first).toContainText('+120');
+  const payments = page.getByTestId('payment-row');
+  await expect(payments.first()).toContainText('14,90');
+  await expect(payments.first()).toContainText(w.payments.withCoupon);
+  await expect(payments.first()).toContainText(w.payments.status.completed!);
+  await expect(payments.nth(1)).toContainText(w.payments.status.failed!);
+  await noSideways(page);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, 'money-credit-history-payments', { fullPage: true });
+});
+
+// marco's first purchase is in the seed's history (38 days ago): a user invited with giulia's
+// code stands in for him, through the same sign-up metadata and the same first purchase.
+test("an invited user's first purchase pays giulia's referral bonus, once", async ({ page, browser }) => {
+  const before = await balance();
+  const invited = await makeAccount('invitato', { ref: 'giulia2026' });
+  const [profile] = (await serviceRest(`profiles?id=eq.${invited.id}&select=referred_by`)) as { referred_by: string }[];
+  expect(profile!.referred_by).toBe(GIULIA_ID);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const other = await context.newPage();
+  await adultDevice(other);
+  await signIn(other, invited);
+  for (let i = 0; i < 2; i++) {
+    await buyThroughSandbox(other, 'Starter', 'Paga');
+    await expect(other.getByTestId('result-balance')).toBeVisible({ timeout: 30_000 });
+  }
+  await context.close();
+  expect(await balance()).toBe(before + 20);
+
+  await page.goto('/credit-history');
+  const first = page.getByTestId('transaction-row').first();
+  await expect(first).toContainText(w.types.referral_bonus!);
+  await expect(first).toContainText('+20');
 });

@@ -42,6 +42,22 @@ export async function fetchOrder(orderId: string): Promise<Order | null> {
   return unwrap(supabase.from('payments').select('id, status, credits, amount_cents, package_name').eq('id', orderId).maybeSingle());
 }
 
+export type Payment = Pick<Tables<'payments'>, 'id' | 'created_at' | 'package_name' | 'amount_cents' | 'status' | 'coupon_id'>;
+
+export const PAYMENTS_SHOWN = 5;
+
+/** The caller's latest orders, newest first: what was paid, with or without a coupon, and how it ended. */
+export async function fetchPayments(userId: string): Promise<Payment[]> {
+  return unwrap(
+    supabase
+      .from('payments')
+      .select('id, created_at, package_name, amount_cents, status, coupon_id')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(PAYMENTS_SHOWN),
+  );
+}
+
 export type Transaction = Pick<Tables<'credit_transactions'>, 'id' | 'type' | 'amount' | 'package_name' | 'created_at'>;
 
 /** One page (0-based) of the caller's ledger, newest first, with the total count. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { bestValueId, formatCents, isFinal, pricePerCredit, purchaseOutcome, signedAmount, transactionLabel } from './model.ts';
+import { bestValueId, formatCents, isFinal, paymentStatusColor, pricePerCredit, purchaseOutcome, signedAmount, transactionLabel } from './model.ts';
 
 const norm = (s: string) => s.replace(/\s/g, ' ');
 const pkgs = [
@@ -53,5 +53,16 @@ describe('purchaseOutcome', () => {
     expect(isFinal('pending')).toBe(false);
     expect(isFinal(undefined)).toBe(false);
     for (const s of ['completed', 'failed', 'expired', null]) expect(isFinal(s)).toBe(true);
+  });
+});
+
+describe('payment status', () => {
+  it('labels every status in Italian and colours waiting apart from settled', () => {
+    const labels = t.money.wallet.payments.status;
+    for (const s of ['pending', 'completed', 'failed', 'expired', 'refunded']) expect(transactionLabel(s, labels)).not.toBe(s);
+    expect(paymentStatusColor('completed')).toBe('teal');
+    expect(paymentStatusColor('pending')).toBe('yellow');
+    expect(paymentStatusColor('failed')).toBe('red');
+    expect(paymentStatusColor('expired')).toBe('gray');
   });
 });

@@ -37,6 +37,11 @@ export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
+/** A payment's status badge colour: settled green, waiting yellow, the rest grey or red. */
+export function paymentStatusColor(status: string): string {
+  return status === 'completed' ? 'teal' : status === 'pending' ? 'yellow' : status === 'failed' ? 'red' : 'gray';
+}
+
 export type Outcome = 'waiting' | 'completed' | 'declined' | 'failed' | 'expired' | 'timeout' | 'missing';
 
 /**

@@ -1,6 +1,6 @@
 /** The credits' server state: packages, quotes, the order being paid, the ledger. */
 import { keepPreviousData, queryOptions, skipToken, useMutation } from '@tanstack/react-query';
-import { createPurchase, fetchOrder, fetchPackages, fetchTransactions, quotePackage } from './api.ts';
+import { createPurchase, fetchOrder, fetchPackages, fetchPayments, fetchTransactions, quotePackage } from './api.ts';
 import { isFinal } from './model.ts';
 
 export const creditKeys = {
@@ -11,6 +11,7 @@ export const creditKeys = {
     [...creditKeys.all, 'quote', userId, packageId, couponId] as const,
   order: (orderId: string | null) => [...creditKeys.all, 'order', orderId] as const,
   history: (userId: string | undefined, page: number) => [...creditKeys.all, 'history', userId, page] as const,
+  payments: (userId: string | undefined) => [...creditKeys.all, 'payments', userId] as const,
 };
 
 export const packagesQuery = () => queryOptions({ queryKey: creditKeys.packages, queryFn: fetchPackages });
@@ -34,6 +35,9 @@ export const historyQuery = (user: { id: string } | null, page: number) =>
     queryFn: user ? () => fetchTransactions(user.id, page) : skipToken,
     placeholderData: keepPreviousData,
   });
+
+export const paymentsQuery = (user: { id: string } | null) =>
+  queryOptions({ queryKey: creditKeys.payments(user?.id), queryFn: user ? () => fetchPayments(user.id) : skipToken });
 
 /** Opens the order; the caller sends the browser to the answered page. */
 export function useCreatePurchase() {

@@ -76,15 +76,15 @@ export async function rpc<T>(fn: string, args: Record<string, unknown>, key?: st
   return (await res.json()) as T;
 }
 
-/** A confirmed account made through the admin API. */
-export async function makeAccount(prefix = 'e2e'): Promise<{ id: string; email: string; password: string }> {
+/** A confirmed account made through the admin API (metadata as sign-up sends it, e.g. `ref`). */
+export async function makeAccount(prefix = 'e2e', metadata: Record<string, unknown> = {}): Promise<{ id: string; email: string; password: string }> {
   const key = (await keys()).serviceRole;
   const email = `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.test`;
   const password = 'Password-123';
   const res = await fetch(`${API}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { display_name: 'Utente E2E', accepted_terms: true, age_confirmed: true } }),
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { display_name: 'Utente E2E', accepted_terms: true, age_confirmed: true, ...metadata } }),
   });
   const body = (await res.json()) as { id?: string; user?: { id: string } };
   if (!res.ok) throw new Error(`create user: ${res.status} ${JSON.stringify(body)}`);

@@ -12,6 +12,7 @@ import { ownProfileQuery } from '@/features/profile/index.ts';
 import { PAGE_SIZE } from '../api.ts';
 import { signedAmount, transactionLabel } from '../model.ts';
 import { historyQuery } from '../queries.ts';
+import { PaymentsCard } from './PaymentsCard.tsx';
 
 const m = t.money.wallet;
 
@@ -108,6 +109,7 @@ export default function CreditHistoryPage() {
               </Group>
             </>
           )}
+          <PaymentsCard user={user} />
         </>
       )}
     </Container>

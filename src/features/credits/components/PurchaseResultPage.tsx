@@ -6,7 +6,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { ownProfileQuery, profileKeys } from '@/features/profile/index.ts';
-import { purchaseOutcome, RETURN_KEY, safeReturn } from '../model.ts';
+import { formatCents, purchaseOutcome, RETURN_KEY, safeReturn } from '../model.ts';
 import { creditKeys, orderQuery } from '../queries.ts';
 
 const m = t.money.result;
@@ -34,7 +34,7 @@ export default function PurchaseResultPage() {
     // The balance and the ledger changed on the server: read them again.
     if (outcome === 'completed') {
       void queries.invalidateQueries({ queryKey: profileKeys.all });
-      void queries.invalidateQueries({ queryKey: creditKeys.all, predicate: (q) => q.queryKey[1] === 'history' });
+      void queries.invalidateQueries({ queryKey: creditKeys.all, predicate: (q) => q.queryKey[1] === 'history' || q.queryKey[1] === 'payments' });
     }
   }, [outcome, queries]);
 
@@ -51,6 +51,7 @@ export default function PurchaseResultPage() {
           </Group>
         ) : outcome === 'completed' ? (
           <Alert color="teal" title={m.completed(order.data?.credits ?? 0)}>
+            {order.data && <Text data-testid="result-paid">{m.paid(formatCents(order.data.amount_cents))}</Text>}
             {profile.data && <Text fw={700} data-testid="result-balance">{m.newBalance(profile.data.credits)}</Text>}
           </Alert>
         ) : (
