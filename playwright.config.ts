@@ -10,6 +10,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 export const API_PORT = Number(process.env.E2E_API_PORT || 54331);
 export const APP_PORT = Number(process.env.E2E_APP_PORT || 4183);
+/** The specs' fake push service (tests/support/e2e/push.ts): the only push endpoint origin besides the browsers' services. */
+export const PUSH_PORT = Number(process.env.E2E_PUSH_PORT || API_PORT + 8);
+process.env.E2E_PUSH_PORT = String(PUSH_PORT);
 // The specs' helpers reach the platform through this (tests/support/e2e).
 process.env.SUPABASE_LOCAL_PORT = String(API_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -59,6 +62,8 @@ export default defineConfig({
       SUPABASE_LOCAL_CRON: 'off',
       // The service worker's test hooks (vite.config.ts's __E2E__) are built in for this suite only.
       E2E_BUILD: '1',
+      // Test-only: send-push may post to the specs' fake push service.
+      PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${PUSH_PORT}`,
     },
   },
 });

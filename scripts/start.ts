@@ -23,6 +23,12 @@ process.env.GOTRUE_URI_ALLOW_LIST ??= [`http://127.0.0.1:${appPort}/**`, `http:/
 // A development server: it serves the local mail outbox (sign-in links) at /_dev/mail.
 const platform = await startPlatform({ devMailOutbox: true });
 
+// Test-only (the e2e suite's fake push service): the database accepts these push endpoint
+// origins too, as send-push does. Unset everywhere else.
+for (const origin of (process.env.PUSH_EXTRA_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  await platform.db.query('insert into private.extra_push_origins (origin) values ($1) on conflict do nothing', [origin]);
+}
+
 const photos = new URL('../supabase/seed/photos.ts', import.meta.url);
 if (existsSync(photos)) {
   type SeedPhotos = (o: { url: string; serviceRoleKey: string }) => Promise<{ uploaded: number }>;

@@ -95,6 +95,11 @@ test('a staff reply appears live in the open thread and the bell; the user repli
   await page.waitForTimeout(300);
   await shot(page, 'ticket-thread-360');
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(300);
+  await shot(page, 'ticket-thread-1280');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 360, height: 780 });
 
   // The bell's 'ticket_reply' lands on the thread, scrolled to the newest message.
   await page.goto('/dashboard');
@@ -147,6 +152,11 @@ test('a banned user reads why and since when on /banned and files one appeal; a 
   await page.waitForTimeout(300);
   await shot(page, 'banned-reason-360');
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(300);
+  await shot(page, 'banned-reason-1280');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 360, height: 780 });
 
   const dialog = page.getByRole('dialog');
   await page.getByRole('button', { name: t.auth.banned.appeal }).click();
@@ -158,6 +168,10 @@ test('a banned user reads why and since when on /banned and files one appeal; a 
   await page.waitForTimeout(300);
   await shot(page, 'appeal-dialog-360');
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(300);
+  await shot(page, 'appeal-dialog-1280');
+  await page.setViewportSize({ width: 360, height: 780 });
   await dialog.getByRole('button', { name: t.tickets.appeal.submit }).click();
   await expect(page.getByText(t.tickets.appeal.sent)).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -7,67 +7,24 @@
  * database's private.extra_push_origins and to send-push's PUSH_EXTRA_ORIGINS. Users meet
  * the production rule, tested below.
  */
-import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import webpush from 'web-push';
 import ws from 'ws';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
+import { decrypt, fakePushService, type FakePushService, type Received } from '../support/webPush.ts';
 
 const b64url = (b: Buffer) => b.toString('base64url');
-
-/** RFC 8291 / RFC 8188: the user agent's side of Web Push message encryption. */
-function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const rs = body.readUInt32BE(16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  expect(rs).toBeGreaterThanOrEqual(18);
-  const ecdhSecret = uaPrivate.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPrivate.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
-  // Last record: the data, then the delimiter 0x02, then zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end -= 1;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 describe('web push on a ticket reply', () => {
   let t: TestPlatform;
   const vapid = webpush.generateVAPIDKeys();
-  const received: Received[] = [];
-  let waiters: (() => void)[] = [];
-  let status = 201;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
-      waiters.forEach((w) => w());
-      waiters = [];
-    });
-  });
-  const next = (count: number) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no push request after ${received.length}`)), 15_000);
-      const check = () => (received.length >= count ? (clearTimeout(timer), resolve()) : waiters.push(check));
-      check();
-    });
+  let push: FakePushService;
+  let received: Received[] = [];
+  const next = (count: number) => push.next(count);
 
   // Another local server send-push must never reach: it counts what it receives.
   let probed = 0;
@@ -81,17 +38,18 @@ describe('web push on a ticket reply', () => {
     process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
     process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
     process.env.VAPID_SUBJECT = 'mailto:test@incontri.local';
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    push = await fakePushService();
+    received = push.received;
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    process.env.PUSH_EXTRA_ORIGINS = origin(server);
+    process.env.PUSH_EXTRA_ORIGINS = push.origin;
     t = await startTestPlatform({ cron: false });
-    await t.platform.db.query('insert into private.extra_push_origins (origin) values ($1)', [origin(server)]);
+    await t.platform.db.query('insert into private.extra_push_origins (origin) values ($1)', [push.origin]);
   }, 120_000);
 
   afterAll(async () => {
     await t?.stop();
     delete process.env.PUSH_EXTRA_ORIGINS;
-    server.close();
+    await push?.close();
     probe.close();
   });
 
@@ -100,7 +58,7 @@ describe('web push on a ticket reply', () => {
     const ua = createECDH('prime256v1');
     ua.generateKeys();
     const authSecret = randomBytes(16);
-    const endpoint = `${origin(server)}/push/${b64url(randomBytes(8))}`;
+    const endpoint = `${push.origin}/push/${b64url(randomBytes(8))}`;
 
     const { rows: users } = await db.query<{ id: string; email: string }>(
       `select id, email from public.profiles where role = 'user' order by email limit 1`,
@@ -128,11 +86,11 @@ describe('web push on a ticket reply', () => {
     ]);
 
     await next(1);
-    const push = received[0]!;
-    expect(push.headers['content-encoding']).toBe('aes128gcm');
-    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    const first = received[0]!;
+    expect(first.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(first.headers.ttl)).toBeGreaterThan(0);
     // VAPID: "vapid t=<JWT signed with the private key>, k=<public key>"
-    const auth = String(push.headers.authorization);
+    const auth = String(first.headers.authorization);
     const m = /^vapid t=([^,]+),\s*k=(.+)$/.exec(auth);
     expect(m?.[2]).toBe(vapid.publicKey);
     const [h, p, s] = m![1]!.split('.');
@@ -143,7 +101,7 @@ describe('web push on a ticket reply', () => {
     const jwk = { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)) };
     expect(verify('sha256', Buffer.from(`${h}.${p}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url'))).toBe(true);
 
-    const payload = JSON.parse(decrypt(push.body, ua, authSecret)) as Record<string, string>;
+    const payload = JSON.parse(decrypt(first.body, ua, authSecret)) as Record<string, string>;
     expect(payload).toEqual({
       title: 'Nuova risposta al tuo ticket',
       body: 'Nuova risposta al tuo ticket "Problema con il pagamento".',
@@ -153,7 +111,7 @@ describe('web push on a ticket reply', () => {
     });
 
     // Resolving the ticket pushes again; the push service now says the subscription is gone.
-    status = 410;
+    push.status = 410;
     await db.query(`update public.tickets set status = 'resolved' where id = $1`, [ticketId]);
     await next(2);
     const resolved = JSON.parse(decrypt(received[1]!.body, ua, authSecret)) as Record<string, string>;
@@ -187,7 +145,7 @@ describe('web push on a ticket reply', () => {
 
     for (const endpoint of [
       `${origin(probe)}/push/x`,
-      `${origin(server)}/push/x`.replace('127.0.0.1', 'localhost'),
+      `${push.origin}/push/x`.replace('127.0.0.1', 'localhost'),
       'http://fcm.googleapis.com/fcm/send/x',
       'https://fcm.googleapis.com.evil.example/fcm/send/x',
       'https://evil.example/fcm.googleapis.com/',
