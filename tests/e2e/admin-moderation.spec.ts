@@ -94,7 +94,8 @@ test('admin bans with a reason, reads the appeal, unbans; adjusts giulia by +10;
   await banned.context().close();
 
   // giulia +10 with a reason: her wallet shows it.
-  const [{ credits: before }] = (await serviceRest(`profiles?id=eq.${DEMO.giulia.id}&select=credits`)) as { credits: number }[];
+  const [giuliaBefore] = (await serviceRest(`profiles?id=eq.${DEMO.giulia.id}&select=credits`)) as { credits: number }[];
+  const before = giuliaBefore!.credits;
   row = await findUser(page, DEMO.giulia.email);
   await row.getByRole('button', { name: u.adjust }).click();
   const credits = page.getByRole('dialog', { name: u.adjust_.title });

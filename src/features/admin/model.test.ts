@@ -1,3 +1,4 @@
+import { t } from '@/lib/catalogue/screens.ts';
 import { describe, expect, it } from 'vitest';
 import { pickSection, visibleSections } from './model.ts';
 
@@ -85,13 +86,20 @@ it('labels report reasons in Italian and never shows a code', () => {
 });
 
 describe('describeChange', () => {
-  it('says each changed key before and after', () => {
-    expect(describeChange({ role: 'user' }, { role: 'banned' })).toBe('role: user → banned');
-    expect(describeChange({ credits: 5 }, { credits: 15 })).toBe('credits: 5 → 15');
+  const words = t.admin.audit;
+  it('says each changed column before and after, in Italian', () => {
+    expect(describeChange({ role: 'user' }, { role: 'banned' }, words)).toBe('ruolo: user → banned');
+    expect(describeChange({ credits: 5 }, { credits: 15 }, words)).toBe('crediti: 5 → 15');
+    expect(describeChange({ is_active: true }, { is_active: false }, words)).toBe('attivo: sì → no');
   });
-  it('lists what was created or deleted', () => {
-    expect(describeChange(null, { body: 'Ciao' })).toBe('body: Ciao');
-    expect(describeChange({ title: 'X', is_paused: false }, null)).toBe('title: X; is_paused: false');
+  it('lists the named columns of what was created or deleted, never ids or the row timestamps', () => {
+    expect(describeChange(null, { body: 'Ciao' }, words)).toBe('testo: Ciao');
+    expect(describeChange({ title: 'X', is_paused: false }, null, words)).toBe('titolo: X; in pausa: no');
+    const coupon = { id: 'c0000000-0000-4000-8000-000000000001', code: 'REGALO', discount_value: 7, created_at: '2026-11-23T23:24:15+00:00', applies_to_user_id: 'a0000000-0000-4000-8000-000000000003' };
+    expect(describeChange(null, coupon, words)).toBe('codice: REGALO; valore: 7');
+  });
+  it('shows times as Italian dates', () => {
+    expect(describeChange({ expires_at: null }, { expires_at: '2026-12-01T11:00:00+00:00' }, words)).toBe('scadenza: — → 01/12/2026 12:00');
   });
 });
 

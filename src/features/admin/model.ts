@@ -1,5 +1,6 @@
 /** Pure logic of the control panel. */
 import type { Role } from '@/features/auth/index.ts';
+import { formatDateTime } from '@/lib/dates.ts';
 
 /** The sections a role may open: staff see the shared ones, admin also the admin-only ones. */
 export function visibleSections<S extends { adminOnly: boolean }>(sections: readonly S[], role: Role | null): S[] {
@@ -130,18 +131,37 @@ export function auditRange(f: Pick<AuditFilters, 'from' | 'to'>, offsetOf: (day:
 
 type JsonObject = Record<string, unknown>;
 
-const show = (v: unknown): string => {
+export interface ChangeWords {
+  fields: Record<string, string>;
+  yes: string;
+  no: string;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const show = (v: unknown, words: ChangeWords): string => {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? words.yes : words.no;
+  if (typeof v === 'string') return ISO_TIME.test(v) ? formatDateTime(v) : v;
   return JSON.stringify(v);
 };
 
-/** 'role: user → banned; credits: 5 → 15': each key that an audit row changed. */
-export function describeChange(before: unknown, after: unknown): string {
+/**
+ * 'ruolo: user → banned; crediti: 5 → 15': each named column an audit row changed, or every
+ * named column of what was created or deleted. Columns without an Italian name (ids, the
+ * row's own timestamps) are left out: staff read the action, not the table.
+ */
+export function describeChange(before: unknown, after: unknown, words: ChangeWords): string {
   const b = (before && typeof before === 'object' ? before : {}) as JsonObject;
   const a = (after && typeof after === 'object' ? after : {}) as JsonObject;
-  if (!before && after) return Object.entries(a).map(([k, v]) => `${k}: ${show(v)}`).join('; ');
-  if (before && !after) return Object.entries(b).map(([k, v]) => `${k}: ${show(v)}`).join('; ');
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`).join('; ');
+  const label = (k: string) => words.fields[k];
+  if (!before || !after) {
+    const row = before ? b : a;
+    return Object.entries(row)
+      .filter(([k]) => label(k))
+      .map(([k, v]) => `${label(k)}: ${show(v, words)}`)
+      .join('; ');
+  }
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => label(k));
+  return keys.map((k) => `${label(k)}: ${show(b[k], words)} → ${show(a[k], words)}`).join('; ');
 }

@@ -105,6 +105,16 @@ export const admin = {
     noReason: '—',
     more: 'Carica altre',
     count: (n: number) => (n === 1 ? '1 azione' : `${n} azioni`),
+    /** The columns an audit row's before and after name, in Italian; others stay hidden (ids, timestamps of the row itself). */
+    fields: {
+      role: 'ruolo', credits: 'crediti', status: 'stato', body: 'testo', title: 'titolo', city: 'città', category: 'categoria',
+      is_paused: 'in pausa', is_premium: 'premium', promotion_mode: 'promozione', promotion_end_at: 'fine promozione',
+      code: 'codice', type: 'uso', discount_type: 'tipo di sconto', discount_value: 'valore', max_uses: 'utilizzi massimi',
+      usage_count: 'utilizzi', is_active: 'attivo', expires_at: 'scadenza', description: 'descrizione', key: 'chiave',
+      value: 'valore', name: 'nome', price_cents: 'prezzo (cent)', currency: 'valuta', sort_order: 'ordine',
+    } as Record<string, string>,
+    yes: 'sì',
+    no: 'no',
     entities: { user: 'Utente', listing: 'Annuncio', report: 'Segnalazione', ticket: 'Ticket', coupon: 'Coupon', setting: 'Impostazione', credit_package: 'Pacchetto crediti' },
     actions: {
       role_changed: 'Ruolo cambiato',

@@ -87,7 +87,7 @@ export default function AuditLogSection() {
                   )}
                   {(row.before !== null || row.after !== null) && (
                     <Text size="xs" c="gray.7" ff="monospace" className={classes.message}>
-                      {describeChange(row.before, row.after)}
+                      {describeChange(row.before, row.after, m)}
                     </Text>
                   )}
                 </Paper>
