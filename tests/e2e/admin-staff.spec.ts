@@ -156,6 +156,16 @@ test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ pag
   await expect(page.getByTestId('user-row').first()).toBeVisible();
   await closeToasts(page);
   await shot(page, 'admin-users-1280');
+
+  // The admin-only sections on a phone too.
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const [label, name] of [[s.coupons.label, 'admin-coupons-360'], [s.settings.label, 'admin-settings-360']] as const) {
+    await openSection(page, label);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, name, { fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  }
 });
 
 test('supporto sees neither Coupon nor Impostazioni, and the database refuses his writes there', async ({ page }) => {
