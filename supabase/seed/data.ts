@@ -69,7 +69,8 @@ export const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${p
 export const userId = (n: number) => uuid('a0000000', n);
 export const listingId = (n: number) => uuid('b0000000', n);
 export const couponId = (n: number) => uuid('c0000000', n);
-export const ticketId = (n: number) => uuid('d0000000', n);
+// Tickets show their first 8 characters (#d0000005): the number is in the prefix too, so each reads apart.
+export const ticketId = (n: number) => uuid(`d${String(n).padStart(7, '0')}`, n);
 export const ticketMessageId = (n: number) => uuid('d1000000', n);
 export const notificationId = (n: number) => uuid('e0000000', n);
 export const transactionId = (n: number) => uuid('f0000000', n);

@@ -21,7 +21,7 @@ test('a user notification arrives live; click marks it read and opens the ticket
   await expect(page.getByText(t.notifications.title(0))).toBeVisible();
 
   // Arrives without a reload (realtime INSERT → re-fetch).
-  await makeNotification({ user_id: user.id, type: 'ticket_reply', entity_id: 'd0000000-0000-4000-8000-000000000001', message: 'Lo staff ha risposto al tuo ticket' });
+  await makeNotification({ user_id: user.id, type: 'ticket_reply', entity_id: 'd0000001-0000-4000-8000-000000000001', message: 'Lo staff ha risposto al tuo ticket' });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(1) })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(t.notifications.title(1))).toBeVisible();
   await makeNotification({ user_id: user.id, type: 'listing_expired', message: 'Il tuo annuncio è scaduto' });
@@ -36,14 +36,14 @@ test('a user notification arrives live; click marks it read and opens the ticket
 
   // Click: marks read and navigates by type.
   await page.getByText('Lo staff ha risposto al tuo ticket').click();
-  await expect(page).toHaveURL(/\/my-tickets\/d0000000-0000-4000-8000-000000000001$/);
+  await expect(page).toHaveURL(/\/my-tickets\/d0000001-0000-4000-8000-000000000001$/);
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(2) })).toBeVisible();
 
   // Other types only mark read.
   await page.getByRole('button', { name: t.notifications.bellLabel(2) }).click();
   await page.getByText('Il tuo annuncio è scaduto').click();
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(1) })).toBeVisible();
-  await expect(page).toHaveURL(/\/my-tickets\/d0000000/);
+  await expect(page).toHaveURL(/\/my-tickets\/d0000001-/);
 
   // 'Segna tutte come lette'.
   await page.getByRole('button', { name: t.notifications.markAll }).click();
