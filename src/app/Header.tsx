@@ -65,6 +65,16 @@ export function Header() {
               {h.adminPanel}
             </Button>
           )}
+          <Anchor component={Link} to={paths.favourites} c="pink.8" aria-label={t.favourites.headerLink} style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 36, height: 36, borderRadius: '50%' }}>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M12 21s-7.5-4.6-10-9.3C.4 8.6 2.2 4.5 6 4.1c2.1-.2 3.7.9 4.6 2.3h2.8c.9-1.4 2.5-2.5 4.6-2.3 3.8.4 5.6 4.5 4 7.6C19.5 16.4 12 21 12 21z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              />
+            </svg>
+          </Anchor>
           {viewer.user ? (
             <Suspense fallback={<Box w={76} h={36} />}>
               <SignedInControls

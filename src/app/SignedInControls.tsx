@@ -1,4 +1,5 @@
 import { NotificationBell } from '@/features/notifications/index.ts';
+import { useFavouritesSync } from '@/features/favourites/signed-in.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 
 /** The bell and the account menu: loaded only once someone is signed in. */
@@ -15,6 +16,7 @@ export default function SignedInControls({
   roleKnown: boolean;
   onLogout: () => void;
 }) {
+  useFavouritesSync(userId);
   return (
     <>
       {roleKnown && <NotificationBell userId={userId} staff={staff} />}

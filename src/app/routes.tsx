@@ -40,6 +40,7 @@ const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/Bu
 const PurchaseResultPage = dataScreen(() => import('@/features/credits/components/PurchaseResultPage.tsx'));
 const CreditHistoryPage = dataScreen(() => import('@/features/credits/components/CreditHistoryPage.tsx'));
 const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
+const FavouritesPage = lazyScreen(() => import('@/features/favourites/components/FavouritesPage.tsx'));
 const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
 
 const p = t.frame.placeholders;
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       route(paths.privacy, title.privacy, <PrivacyPage />),
       route(paths.authCallback, title.authCallback, <AuthCallbackPage />),
       route(paths.registrationSuccess, title.registrationSuccess, <RegistrationSuccessPage />),
+      route(paths.favourites, title.favourites, <FavouritesPage />),
       // banned users only (their statement of reasons and the appeal)
       { element: <Guard access="banned" />, children: [route(paths.banned, title.banned, <BannedPage />)] },
       // anonymous only

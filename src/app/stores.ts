@@ -8,6 +8,7 @@ import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/au
 // By path, not through index.ts: the barrels would pull the bell and the coupon note into the first chunk.
 import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/store.ts';
 import { COUPONS_STORE, clearCouponsStore, useCouponsStore } from '@/features/coupons/store.ts';
+import { FAVOURITES_STORE, clearFavouritesStore, useFavouritesStore } from '@/features/favourites/index.ts';
 
 interface PersistApi {
   persist: { rehydrate: () => Promise<void> | void };
@@ -36,11 +37,18 @@ const synced: Synced[] = [
     isEmpty: () => useCouponsStore.getState().owner === null && useCouponsStore.getState().applied === null,
     clear: clearCouponsStore,
   },
+  {
+    name: FAVOURITES_STORE,
+    store: useFavouritesStore,
+    // A visitor's own favourites stay on the device; only an account's copy is forgotten.
+    isEmpty: () => useFavouritesStore.getState().owner === null,
+    clear: clearFavouritesStore,
+  },
 ];
 
-/** Notifications and coupons (the session store hydrates inside startSession). */
+/** Notifications, coupons and favourites (the session store hydrates inside startSession). */
 export async function hydrateStores() {
-  await Promise.all([useNotificationsStore.persist.rehydrate(), useCouponsStore.persist.rehydrate()]).catch(() => undefined);
+  await Promise.all([useNotificationsStore.persist.rehydrate(), useCouponsStore.persist.rehydrate(), useFavouritesStore.persist.rehydrate()]).catch(() => undefined);
 }
 
 /** Another tab wrote a store: take its state, or the initial one if it was removed. */
@@ -56,19 +64,19 @@ export function syncStoresAcrossTabs(): () => void {
   return () => offs.forEach((off) => off());
 }
 
-/** The bell and coupons of a viewer who is no longer signed in. */
+/** The bell, coupons and favourites of a viewer who is no longer signed in. */
 export async function clearViewerLeftovers() {
   await Promise.all(synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()));
 }
 
 export async function clearPersistedState() {
-  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore()]);
+  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
 }
 
 /** Whenever the viewer signs out (here, in another tab, or by session expiry), forget their data. */
 export function clearOnSignOut(): () => void {
   return useSessionStore.subscribe((state, previous) => {
-    if (previous.user && !state.user) void Promise.all([clearNotificationsStore(), clearCouponsStore()]);
-    else if (previous.user && state.user && previous.user.id !== state.user.id) void Promise.all([clearNotificationsStore(), clearCouponsStore()]);
+    const left = (previous.user && !state.user) || (previous.user && state.user && previous.user.id !== state.user.id);
+    if (left) void Promise.all([clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
   });
 }

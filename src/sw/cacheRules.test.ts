@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isListingApiRead, isListingPhoto, postCacheKey } from './cacheRules.ts';
+import { isListingApiRead, isListingPhoto, photoObjectPath, postCacheKey } from './cacheRules.ts';
 
 const u = (s: string) => new URL(s);
 
@@ -16,6 +16,13 @@ describe('service worker routes', () => {
   it('caches listing photos only', () => {
     expect(isListingPhoto(u('http://api/storage/v1/object/public/listing_photos/u/l/a.jpg'), 'GET')).toBe(true);
     expect(isListingPhoto(u('http://api/storage/v1/object/public/avatars/a.jpg'), 'GET')).toBe(false);
+  });
+  it('knows every rendition of one photo as the same stored object', () => {
+    const object = photoObjectPath(u('http://api/storage/v1/object/public/listing_photos/u/l/a.jpg'));
+    expect(object).toBe('listing_photos/u/l/a.jpg');
+    expect(photoObjectPath(u('http://api/storage/v1/render/image/public/listing_photos/u/l/a.jpg?width=400&quality=75'))).toBe(object);
+    expect(photoObjectPath(u('http://api/storage/v1/render/image/public/listing_photos/u/l/b.jpg?width=400'))).not.toBe(object);
+    expect(photoObjectPath(u('http://api/storage/v1/object/public/avatars/a.jpg'))).toBeNull();
   });
   it('keys POST reads by their body', () => {
     expect(postCacheKey('http://api/rest/v1/rpc/x', '{"a":1}')).toBe('http://api/rest/v1/rpc/x?__body=%7B%22a%22%3A1%7D');

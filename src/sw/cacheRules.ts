@@ -25,6 +25,12 @@ export function isListingPhoto(url: URL, method: string): boolean {
   return method === 'GET' && LISTING_PHOTO.test(url.pathname);
 }
 
+/** The stored object a photo address shows (any rendition of it), or null for another address. */
+export function photoObjectPath(url: URL): string | null {
+  const m = /\/storage\/v1\/(?:object\/public|render\/image\/public)\/(listing_photos\/.+)$/.exec(url.pathname);
+  return m ? m[1]! : null;
+}
+
 /** A GET cache key for a POST read: the URL plus the request body. */
 export function postCacheKey(url: string, body: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}__body=${encodeURIComponent(body)}`;
@@ -67,15 +73,31 @@ export function registerCacheRules(): void {
     }),
   );
 
+  const photos = new CacheFirst({
+    cacheName: PHOTO_CACHE,
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  });
+  /** Offline, another width of the same photo beats none (favourites keep one rendition). */
+  async function anyRendition(url: URL): Promise<Response | undefined> {
+    const wanted = photoObjectPath(url);
+    const cache = await caches.open(PHOTO_CACHE);
+    for (const key of await cache.keys()) if (photoObjectPath(new URL(key.url)) === wanted) return cache.match(key, { ignoreVary: true });
+    return undefined;
+  }
   registerRoute(
     ({ url, request }) => isListingPhoto(url, request.method),
-    new CacheFirst({
-      cacheName: PHOTO_CACHE,
-      matchOptions: { ignoreVary: true },
-      plugins: [
-        new CacheableResponsePlugin({ statuses: [0, 200] }),
-        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-      ],
-    }),
+    async (options) => {
+      try {
+        return await photos.handle(options);
+      } catch (err) {
+        const other = await anyRendition(options.url);
+        if (other) return other;
+        throw err;
+      }
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, logOut, persistedState, shot, submitLogin } from '../support/e2e/page.ts';
 import { API, DEMO, keys, mailLink } from '../support/e2e/platform.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice } from '../support/e2e/page.ts';
 
 async function drag(page: Page, fromY: number, toY: number, steps = 8) {

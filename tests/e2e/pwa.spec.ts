@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { t } from '../../src/lib/catalogue/index.ts';
+import { t } from '../../src/lib/catalogue/screens.ts';
 import { PUBLIC_ORDER, isPromoted } from '../support/seed-search.ts';
 import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, signInAs, swControlled } from '../support/e2e/page.ts';
 import { DEMO, serviceRest } from '../support/e2e/platform.ts';

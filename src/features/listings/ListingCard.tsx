@@ -6,6 +6,7 @@ import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
 import { listingPath } from '@/lib/paths.ts';
+import { FavouriteButton } from '@/features/favourites/index.ts';
 
 interface ListingCardProps {
   listing: Listing;
@@ -61,6 +62,8 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
             ))}
           </Link>
         )}
+        {/* Owners and staff see their actions instead (their cards have a footer). */}
+        {!footer && <FavouriteButton listing={listing} />}
         <span aria-hidden className={classes.watermark}>
           {c.watermark}
         </span>

@@ -4,6 +4,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { listingPath } from '@/lib/paths.ts';
 import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl, type Listing } from './model.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
+import { FavouriteButton } from '@/features/favourites/index.ts';
 
 const d = t.listings.detail;
 
@@ -21,13 +22,14 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
     const url = `${window.location.origin}${listingPath(listing.id)}`;
     try {
       if (navigator.share) {
-        await navigator.share({ title: listing.title, text: d.shareText(listing.title), url });
+        await navigator.share({ title: listing.title, text: d.shareText(listing.title, listing.city), url });
         return;
       }
       await navigator.clipboard.writeText(url);
       notifications.show({ message: d.shareCopied });
-    } catch {
-      /* share sheet dismissed */
+    } catch (err) {
+      // Closing the share sheet is no error; a link that could not be copied is.
+      if (!(err instanceof DOMException && err.name === 'AbortError')) notifications.show({ color: 'red', message: d.shareFailed });
     }
   };
 
@@ -107,6 +109,7 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
       <Divider />
       {/* Side by side when they fit, one under the other on a narrow phone: never cut. */}
       <Group gap="xs">
+        {!owner && <FavouriteButton listing={listing} variant="inline" />}
         <Button variant="light" onClick={() => void share()} style={{ flex: '1 0 auto' }}>
           {d.share}
         </Button>

@@ -1,5 +1,5 @@
 import { IMAGE_TRANSFORMS } from '@/lib/env.ts';
-import { renditionUrl } from '@/lib/storageImage.ts';
+import { defaultRendition, renditionUrl } from '@/lib/storageImage.ts';
 
 /** Where a listing photo shows, which sets how wide it is drawn. */
 export type PhotoPlace = 'card' | 'gallery';
@@ -27,5 +27,5 @@ interface PhotoSources {
 export function photoSources(url: string, place: PhotoPlace): PhotoSources {
   const at = (width: number) => (IMAGE_TRANSFORMS ? renditionUrl(url, width, QUALITY) : null);
   if (!at(WIDTHS[0]!)) return { src: url };
-  return { src: at(800)!, srcSet: WIDTHS.map((w) => `${at(w)} ${w}w`).join(', '), sizes: SIZES[place] };
+  return { src: defaultRendition(url), srcSet: WIDTHS.map((w) => `${at(w)} ${w}w`).join(', '), sizes: SIZES[place] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { deleteConfirmed, exportFileName, personalPatch, validateEmailChange, validatePersonalForm } from './model.ts';
 
 const v = t.auth.validation;

@@ -49,7 +49,8 @@ export const listings = {
     whatsappText: (title: string) => `Ciao, ho visto il tuo annuncio "${title}" su Incontri Italia.`,
     share: 'Condividi',
     shareCopied: 'Link copiato negli appunti.',
-    shareText: (title: string) => `${title} su Incontri Italia`,
+    shareText: (title: string, city: string) => `${title} a ${city} su Incontri Italia`,
+    shareFailed: 'Impossibile condividere o copiare il link. Copialo dalla barra degli indirizzi.',
     report: 'Segnala annuncio',
     /** The owner looking at their own listing: its state and what they can do. */
     owner: {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen } from '@/test/render.tsx';
 import { ApiError } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { common } from '@/lib/catalogue/common.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSessionStore } from '@/features/auth/index.ts';

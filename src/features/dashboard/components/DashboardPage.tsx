@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';

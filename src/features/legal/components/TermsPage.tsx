@@ -1,6 +1,6 @@
-import { t } from '@/lib/catalogue/index.ts';
+import { legal } from '@/lib/catalogue/legal.ts';
 import { LegalPage } from './LegalPage.tsx';
 
 export default function TermsPage() {
-  return <LegalPage doc={t.legal.terms} />;
+  return <LegalPage doc={legal.terms} />;
 }

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError } from '@/lib/toast.ts';
 import { exportFileName } from '../model.ts';
 import { useExportData } from '../queries.ts';

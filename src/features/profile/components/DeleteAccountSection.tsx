@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { deleteConfirmed } from '../model.ts';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { ApiError } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 
 const auth = vi.hoisted(() => ({ updateEmail: vi.fn() }));
 vi.mock('@/features/auth/index.ts', async (actual) => ({ ...(await actual<typeof import('@/features/auth/index.ts')>()), ...auth }));

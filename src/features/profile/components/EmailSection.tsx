@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { validateEmailChange, type EmailChangeValues } from '../model.ts';
 import { useChangeEmail } from '../queries.ts';

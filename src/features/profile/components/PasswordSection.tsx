@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { ApiError } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { common } from '@/lib/catalogue/common.ts';
 
 const api = vi.hoisted(() => ({ fetchOwnProfile: vi.fn(), updateOwnProfile: vi.fn() }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import type { OwnProfile } from '../api.ts';

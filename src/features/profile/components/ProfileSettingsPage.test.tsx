@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@/test/render.tsx';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
 vi.mock('@/pwa/pushSubscription.ts', () => ({ pushSupported: () => false, isPushSubscribed: vi.fn() }));

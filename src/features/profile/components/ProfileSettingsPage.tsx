@@ -1,5 +1,5 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { DataExportSection } from './DataExportSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Switch, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
-import { t } from '@/lib/catalogue/index.ts';
+import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { pushSupported, type PushResult } from '@/pwa/pushSubscription.ts';
 import { pushDeviceQuery, useSetPushSubscription, useUpdateProfile } from '../queries.ts';

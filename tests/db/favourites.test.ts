@@ -1,0 +1,64 @@
+/**
+ * Favourites: each user reads, adds and removes only their own; visitors and banned users
+ * write nothing; favourite_listings tells every kept listing's state without showing what the
+ * public may not read.
+ */
+import { describe, expect, it } from 'vitest';
+import { client } from '../support/clients.ts';
+import { admin, expectError, expectOk } from '../support/db.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
+
+describe('favourites', () => {
+  it('are private to their owner', async () => {
+    const [owner, a, b] = await Promise.all([makeUser(), makeUser(), makeUser()]);
+    const listing = await makeListing(owner);
+    expectOk(await a.client.from('favourites').insert({ user_id: a.id, listing_id: listing.id }));
+    // Someone else's row cannot be written, read or removed.
+    expectError(await b.client.from('favourites').insert({ user_id: a.id, listing_id: listing.id }), /row-level security/);
+    expect(expectOk(await b.client.from('favourites').select('*'))).toEqual([]);
+    expect((await b.client.from('favourites').delete().eq('user_id', a.id).select()).data ?? []).toEqual([]);
+    const stored = expectOk(await admin().from('favourites').select('user_id, listing_id').eq('listing_id', listing.id));
+    expect(stored).toEqual([{ user_id: a.id, listing_id: listing.id }]);
+    expect(expectOk(await a.client.from('favourites').select('listing_id'))).toEqual([{ listing_id: listing.id }]);
+    // A visitor has none and writes none.
+    expectError(await client().from('favourites').insert({ user_id: a.id, listing_id: listing.id }), /permission denied|row-level security/);
+    expect((await client().from('favourites').select('*')).data ?? []).toEqual([]);
+    // The owner removes it.
+    expect(expectOk(await a.client.from('favourites').delete().eq('listing_id', listing.id).select())).toHaveLength(1);
+    expect(expectOk(await admin().from('favourites').select('user_id').eq('listing_id', listing.id))).toEqual([]);
+  });
+
+  it('a banned user reads his but changes nothing', async () => {
+    const [owner, u] = await Promise.all([makeUser(), makeUser()]);
+    const listing = await makeListing(owner);
+    expectOk(await u.client.from('favourites').insert({ user_id: u.id, listing_id: listing.id }));
+    expectOk(await admin().from('profiles').update({ role: 'banned' }).eq('id', u.id));
+    expect(expectOk(await u.client.from('favourites').select('listing_id'))).toHaveLength(1);
+    expect((await u.client.from('favourites').delete().eq('listing_id', listing.id).select()).data ?? []).toEqual([]);
+    expect(expectOk(await admin().from('favourites').select('user_id').eq('user_id', u.id))).toHaveLength(1);
+    const other = await makeListing(owner);
+    expectError(await u.client.from('favourites').insert({ user_id: u.id, listing_id: other.id }), /row-level security/);
+  });
+
+  it('favourite_listings: active with its card, paused and expired without content, deleted as removed', async () => {
+    const owner = await makeUser();
+    // One after the other: each tops the owner's credits up first.
+    const [active, paused, expired, deleted] = [await makeListing(owner), await makeListing(owner), await makeListing(owner), await makeListing(owner)];
+    expectOk(await admin().from('listings').update({ is_paused: true }).eq('id', paused.id));
+    expectOk(await admin().from('listings').update({ expires_at: new Date(Date.now() - 3600_000).toISOString() }).eq('id', expired.id));
+    expectOk(await admin().from('listings').delete().eq('id', deleted.id));
+    const ids = [active.id, paused.id, expired.id, deleted.id, active.id];
+    const data = expectOk(await client().rpc('favourite_listings', { p_ids: ids })) as Record<string, unknown>[];
+    expect(data).toEqual([
+      { id: active.id, state: 'active', title: active.title, city: 'Milano', category: 'donne', age: 27, photo: null },
+      { id: paused.id, state: 'paused' },
+      { id: expired.id, state: 'expired' },
+      { id: deleted.id, state: 'removed' },
+    ]);
+  });
+
+  it('favourite_listings answers at most 100 ids a call', async () => {
+    const ids = Array.from({ length: 101 }, () => crypto.randomUUID());
+    expectError(await client().rpc('favourite_listings', { p_ids: ids }), 'Puoi chiedere al massimo 100 annunci alla volta.');
+  });
+});
