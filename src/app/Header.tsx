@@ -48,14 +48,14 @@ export function Header() {
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" maw={1200} mx="auto">
-        <Anchor component={Link} to={paths.home} underline="never" c="pink.8" fw={800} fz={17} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
+        <Anchor component={Link} to={paths.home} underline="never" c="pink.8" fw={800} fz={16} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
           <BrandMark />
           {/* Staff carry one more header button: on a phone their brand is the heart alone. */}
           <Box component="span" visibleFrom={viewer.staff ? 'xs' : undefined} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {t.common.appName}
           </Box>
         </Anchor>
-        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           {/* Anonymous visitors go straight to sign-in, and come back to the form afterwards. */}
           <Button component={Link} to={viewer.user ? paths.newListing : authPath('login', paths.newListing)} size="sm" visibleFrom="sm">
             {h.createListing}
@@ -65,8 +65,9 @@ export function Header() {
               {h.adminPanel}
             </Button>
           )}
-          <Anchor component={Link} to={paths.favourites} c="pink.8" aria-label={t.favourites.headerLink} style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 36, height: 36, borderRadius: '50%' }}>
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          {/* Narrow: with the brand and 'Accedi / Registrati' it must fit a 360 px phone. */}
+          <Anchor component={Link} to={paths.favourites} c="pink.8" aria-label={t.favourites.headerLink} style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 32, height: 36, borderRadius: 8 }}>
+            <svg width="21" height="21" viewBox="0 0 24 24" aria-hidden="true">
               <path
                 d="M12 21s-7.5-4.6-10-9.3C.4 8.6 2.2 4.5 6 4.1c2.1-.2 3.7.9 4.6 2.3h2.8c.9-1.4 2.5-2.5 4.6-2.3 3.8.4 5.6 4.5 4 7.6C19.5 16.4 12 21 12 21z"
                 fill="none"

@@ -60,7 +60,7 @@ test('kept on the device, offline with photos, merged into the account on sign-i
   await context.setOffline(true);
   try {
     await page.reload();
-    await expect(page.getByTestId('favourites-offline')).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toContainText(t.pwa.offlineBanner);
     await expect(cards).toHaveCount(2);
     await imagesLoaded(page, '[data-testid="favourite-card"] img');
     await shot(page, 'favourites-offline', { fullPage: true });

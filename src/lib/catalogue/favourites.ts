@@ -29,7 +29,6 @@ export const favouritesScreen = {
     expired: "L'annuncio è scaduto.",
     removed: "L'annuncio è stato rimosso.",
   } as Record<string, string>,
-  offline: 'Sei offline: mostriamo i preferiti salvati su questo dispositivo.',
   tooMany: 'Hai raggiunto il numero massimo di preferiti (500).',
   years: (n: number) => `${n} anni`,
 } as const;

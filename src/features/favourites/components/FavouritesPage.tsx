@@ -10,7 +10,7 @@ import { FavouriteCard } from './FavouriteCard.tsx';
 
 const f = t.favouritesScreen;
 
-/** /preferiti: what this device keeps, offline too; each state asked again when online. */
+/** /preferiti: what this device keeps, offline too (the app's offline banner says so); each state asked again when online. */
 export default function FavouritesPage() {
   const data = useFavouritesStore();
   const userId = useSessionStore((s) => s.user?.id ?? null);
@@ -45,11 +45,6 @@ export default function FavouritesPage() {
           </Anchor>
         )}
       </Text>
-      {!online && (
-        <Alert color="yellow" mb="md" data-testid="favourites-offline">
-          {f.offline}
-        </Alert>
-      )}
       {items.length === 0 ? (
         <Alert color="gray" variant="light">
           <Text mb="sm">{f.empty}</Text>
