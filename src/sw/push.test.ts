@@ -16,4 +16,9 @@ describe('push payload', () => {
     expect(parsePushPayload('ciao', { title: 'D' })).toMatchObject({ title: 'D', body: 'ciao' });
     expect(parsePushPayload(null, { title: 'D' }).title).toBe('D');
   });
+  it('takes the unread count for the badge only as a whole number', () => {
+    expect(parsePushPayload(JSON.stringify({ badge: 4 }), { title: 'D' }).badge).toBe(4);
+    expect(parsePushPayload(JSON.stringify({ badge: 0 }), { title: 'D' }).badge).toBe(0);
+    for (const badge of [-1, 1.5, '3', null]) expect(parsePushPayload(JSON.stringify({ badge }), { title: 'D' })).not.toHaveProperty('badge');
+  });
 });

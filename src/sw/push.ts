@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /** Web push in the service worker: show the notification, open its target on click. */
 import { pwa } from '../lib/catalogue/pwa.ts';
+import { showAppBadge } from '../lib/appBadge.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -10,6 +11,8 @@ export interface PushPayload {
   url: string;
   icon: string;
   tag?: string;
+  /** The user's unread notifications, for the app icon's badge. */
+  badge?: number;
 }
 
 /** The notification a push message shows; anything missing gets a safe default. */
@@ -29,6 +32,7 @@ export function parsePushPayload(raw: string | null | undefined, defaults: { tit
     url,
     icon: typeof data.icon === 'string' && data.icon.startsWith('/') ? data.icon : '/icons/icon-192.png',
     ...(typeof data.tag === 'string' ? { tag: data.tag } : {}),
+    ...(typeof data.badge === 'number' && Number.isInteger(data.badge) && data.badge >= 0 ? { badge: data.badge } : {}),
   };
 }
 
@@ -57,6 +61,7 @@ async function openTarget(notification: Notification): Promise<void> {
 export function registerPush(): void {
   self.addEventListener('push', (event) => {
     const p = parsePushPayload(event.data?.text(), { title: pwa.push.defaultTitle });
+    if (p.badge !== undefined) showAppBadge(p.badge, self.navigator as unknown as Parameters<typeof showAppBadge>[1]);
     event.waitUntil(
       self.registration.showNotification(p.title, {
         body: p.body,

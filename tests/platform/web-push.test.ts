@@ -101,14 +101,18 @@ describe('web push on a ticket reply', () => {
     const jwk = { kty: 'EC', crv: 'P-256', x: b64url(pub.subarray(1, 33)), y: b64url(pub.subarray(33, 65)) };
     expect(verify('sha256', Buffer.from(`${h}.${p}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url'))).toBe(true);
 
-    const payload = JSON.parse(decrypt(first.body, ua, authSecret)) as Record<string, string>;
+    const payload = JSON.parse(decrypt(first.body, ua, authSecret)) as Record<string, string | number>;
     expect(payload).toEqual({
       title: 'Nuova risposta al tuo ticket',
       body: 'Nuova risposta al tuo ticket "Problema con il pagamento".',
       url: `/my-tickets/${ticketId}`,
       icon: '/icons/icon-192.png',
       tag: `ticket-${ticketId}`,
+      badge: expect.any(Number),
     });
+    // The badge is the user's unread count when the push was sent.
+    const { rows: unread } = await db.query<{ n: number }>(`select count(*)::int as n from public.admin_notifications where user_id = $1 and not is_read`, [user.id]);
+    expect(payload.badge).toBe(unread[0]!.n);
 
     // Resolving the ticket pushes again; the push service now says the subscription is gone.
     push.status = 410;

@@ -36,7 +36,7 @@ interface Subscription {
 }
 
 /** The Italian notification the service worker shows (title, body, icon, target URL). */
-export function pushMessage(row: NotificationRow): { title: string; body: string; url: string; icon: string; tag: string } {
+export function pushMessage(row: NotificationRow, unread?: number): { title: string; body: string; url: string; icon: string; tag: string; badge?: number } {
   const ticket = row.entity_id ?? '';
   return {
     title: TITLES[row.type ?? ''] ?? 'Incontri Italia',
@@ -44,6 +44,8 @@ export function pushMessage(row: NotificationRow): { title: string; body: string
     url: ticket ? `/my-tickets/${encodeURIComponent(ticket)}` : '/my-tickets',
     icon: '/icons/icon-192.png',
     tag: `ticket-${ticket}`,
+    // The installed app's icon shows the unread count (the worker sets the badge).
+    ...(typeof unread === 'number' ? { badge: unread } : {}),
   };
 }
 
@@ -72,7 +74,8 @@ serve(async (req) => {
   const { data, error } = await admin.from('push_subscriptions').select('id, endpoint, p256dh, auth').eq('user_id', row.user_id);
   if (error) return jsonResponse({ error: error.message }, 500);
 
-  const payload = JSON.stringify(pushMessage(row));
+  const { count: unread } = await admin.from('admin_notifications').select('id', { count: 'exact', head: true }).eq('user_id', row.user_id).eq('is_read', false);
+  const payload = JSON.stringify(pushMessage(row, unread ?? undefined));
   let sent = 0;
   let failed = 0;
   let rejected = 0;

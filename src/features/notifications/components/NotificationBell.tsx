@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { showAppBadge } from '@/lib/appBadge.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { useNotificationFeed } from '../hooks/useNotificationFeed.ts';
 import { routeForNotification, type AppNotification } from '../model.ts';
@@ -24,6 +25,9 @@ export function NotificationBell({ userId, staff }: { userId: string; staff: boo
   const unread = useNotificationsStore((s) => s.unread);
   const loading = useNotificationsStore((s) => s.loading);
   const [opened, setOpened] = useState(false);
+  // The installed app's icon follows the unread count, and is cleared on signing out.
+  useEffect(() => showAppBadge(unread), [unread]);
+  useEffect(() => () => showAppBadge(0), []);
 
   async function open(item: AppNotification) {
     if (!scope) return;
