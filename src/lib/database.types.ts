@@ -81,6 +81,38 @@ export type Database = {
           },
         ]
       }
+      app_installs: {
+        Row: {
+          created_at: string
+          device_id: string
+          id: number
+          platform: string
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          device_id: string
+          id?: never
+          platform: string
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          device_id?: string
+          id?: never
+          platform?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "app_installs_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       audit_log: {
         Row: {
           action: string
@@ -1221,6 +1253,10 @@ export type Database = {
         Returns: Json
       }
       quote_credit_package: { Args: { p_package_id: string }; Returns: Json }
+      record_app_install: {
+        Args: { p_device: string; p_platform: string }
+        Returns: boolean
+      }
       reject_payment_postback: {
         Args: { p_outcome: string; p_params: Json; p_provider: string }
         Returns: undefined

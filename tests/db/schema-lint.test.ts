@@ -9,7 +9,8 @@ import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count']);
+// Visitors read public listings (and a kept listing's state) and report a home-screen install.
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install']);
 
 /**
  * Functions that read-check-write rows another call may change at the same moment, and the

@@ -5,6 +5,16 @@ export const pwa = {
   updateNow: 'Aggiorna',
   updateLater: 'Più tardi',
   offlineBanner: 'Sei offline: stai vedendo i contenuti salvati sul dispositivo.',
+  install: {
+    title: 'Installa Incontri Italia',
+    text: "Aggiungi l'app alla schermata Home: annunci consultabili anche offline e notifiche quando ti rispondono.",
+    install: 'Installa',
+    later: 'Non ora',
+    iosTitle: 'Aggiungi Incontri Italia alla schermata Home',
+    iosText: 'Annunci consultabili anche offline e notifiche, come unʼapp.',
+    iosStep1: 'Tocca Condividi nella barra di Safari',
+    iosStep2: "Scegli 'Aggiungi alla schermata Home'",
+  },
   push: {
     enable: 'Attiva notifiche push',
     disable: 'Disattiva notifiche push',
