@@ -37,7 +37,7 @@ export function Header() {
   return (
     <Box
       component="header"
-      px="sm"
+      px={8}
       py={8}
       style={{
         position: 'sticky',
@@ -48,7 +48,7 @@ export function Header() {
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" maw={1200} mx="auto">
-        <Anchor component={Link} to={paths.home} underline="never" c="pink.8" fw={800} fz={16} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
+        <Anchor component={Link} to={paths.home} underline="never" c="pink.8" fw={800} fz={15} aria-label={h.homeLink} style={{ display: 'flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap', minWidth: 0 }}>
           <BrandMark />
           {/* Staff carry one more header button: on a phone their brand is the heart alone. */}
           <Box component="span" visibleFrom={viewer.staff ? 'xs' : undefined} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -87,7 +87,7 @@ export function Header() {
               />
             </Suspense>
           ) : (
-            <Button component={Link} to={authPath('login')} size="compact-sm" variant="outline" px={8}>
+            <Button component={Link} to={authPath('login')} size="compact-sm" variant="outline" px={6} fz={13}>
               {h.login}
             </Button>
           )}
