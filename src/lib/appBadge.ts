@@ -7,7 +7,7 @@ interface BadgeNavigator {
   clearAppBadge?: () => Promise<void>;
 }
 
-export function showAppBadge(count: number, nav: BadgeNavigator = (typeof navigator === 'undefined' ? {} : navigator) as BadgeNavigator): void {
+export function showAppBadge(count: number, nav: BadgeNavigator = (typeof navigator === 'undefined' ? {} : navigator)): void {
   const call = count > 0 ? nav.setAppBadge?.(count) : nav.clearAppBadge?.();
   void call?.catch(() => undefined);
 }

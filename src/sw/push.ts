@@ -61,7 +61,7 @@ async function openTarget(notification: Notification): Promise<void> {
 export function registerPush(): void {
   self.addEventListener('push', (event) => {
     const p = parsePushPayload(event.data?.text(), { title: pwa.push.defaultTitle });
-    if (p.badge !== undefined) showAppBadge(p.badge, self.navigator as unknown as Parameters<typeof showAppBadge>[1]);
+    if (p.badge !== undefined) showAppBadge(p.badge, self.navigator);
     event.waitUntil(
       self.registration.showNotification(p.title, {
         body: p.body,

@@ -27,6 +27,6 @@ describe('app installs', () => {
     expectError(await client().from('app_installs').insert({ device_id: crypto.randomUUID(), platform: 'other' }), /permission denied/);
     expect(expectOk(await user.client.from('app_installs').select('id'))).toEqual([]);
     expect((await client().from('app_installs').select('id')).data ?? []).toEqual([]);
-    expect(expectOk(await staff.client.from('app_installs').select('id')).length).toBeGreaterThan(0);
+    expect(expectOk(await staff.client.from('app_installs').select('id'))!.length).toBeGreaterThan(0);
   });
 });
