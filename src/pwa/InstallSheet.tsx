@@ -2,6 +2,7 @@ import { Button, Group, List, Paper, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { promptInstall } from './install.ts';
 import type { InstallWay } from './installModel.ts';
+import { floatingCard } from './floatingCard.ts';
 
 const m = t.pwa.install;
 
@@ -31,7 +32,7 @@ export default function InstallSheet({ way, onClose }: { way: InstallWay; onClos
       radius="md"
       withBorder
       pos="fixed"
-      style={{ left: 12, right: 12, bottom: 'calc(12px + env(safe-area-inset-bottom))', zIndex: 390, maxWidth: 480, margin: '0 auto' }}
+      style={floatingCard(390)}
       data-testid={ios ? 'install-ios' : 'install-invitation'}
     >
       <Text fw={700} id="install-title">

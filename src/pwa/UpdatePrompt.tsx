@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { applyUpdate, dismissUpdate, isUpdateWaiting, registerServiceWorker, subscribeUpdate } from './register.ts';
+import { floatingCard } from './floatingCard.ts';
 
 /** Registers the service worker; when a new version waits, offers 'Nuova versione disponibile'. */
 export function UpdatePrompt() {
@@ -20,7 +21,7 @@ export function UpdatePrompt() {
       radius="md"
       withBorder
       pos="fixed"
-      style={{ left: 12, right: 12, bottom: 'calc(12px + env(safe-area-inset-bottom))', zIndex: 400, maxWidth: 480, margin: '0 auto' }}
+      style={floatingCard(400)}
       data-testid="update-prompt"
     >
       <Text fw={700} id="update-title">

@@ -9,6 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn, signInAs } from '../support/e2e/page.ts';
 import { DEMO, makeAccount, searchAll, serviceRest } from '../support/e2e/platform.ts';
+import { findUser } from '../support/e2e/panel.ts';
 
 const s = t.adminStaff;
 const u = s.users;
@@ -19,14 +20,6 @@ async function as(browser: Browser, width = 360): Promise<Page> {
   const page = await context.newPage();
   await adultDevice(page);
   return page;
-}
-
-async function findUser(page: Page, email: string) {
-  await page.getByRole('searchbox', { name: u.searchLabel }).fill(email);
-  await page.getByRole('button', { name: s.common.search }).click();
-  const row = page.getByTestId('user-row');
-  await expect(row).toHaveCount(1);
-  return row;
 }
 
 async function withReason(page: Page, title: string, confirm: string, reason: string) {

@@ -10,6 +10,7 @@ import ws from 'ws';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { API, DEMO, keys, makeAccount, serviceRest } from '../support/e2e/platform.ts';
+import { findUser } from '../support/e2e/panel.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -29,14 +30,6 @@ const openSection = async (page: Page, label: string) => {
   await page.getByRole('tab', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: label, exact: true })).toBeVisible();
 };
-
-async function findUser(page: Page, email: string) {
-  await page.getByRole('searchbox', { name: u.searchLabel }).fill(email);
-  await page.getByRole('button', { name: s.common.search }).click();
-  const row = page.getByTestId('user-row');
-  await expect(row).toHaveCount(1);
-  return row;
-}
 
 const profile = async (id: string) => ((await serviceRest(`profiles?select=role,credits&id=eq.${id}`)) as { role: string; credits: number }[])[0]!;
 
