@@ -1,4 +1,4 @@
-import { Button, Group, List, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { promptInstall } from './install.ts';
 import type { InstallWay } from './installModel.ts';
@@ -42,12 +42,13 @@ export default function InstallSheet({ way, onClose }: { way: InstallWay; onClos
         {ios ? m.iosText : m.text}
       </Text>
       {ios && (
-        <List type="ordered" size="sm" mt="xs" spacing={4}>
-          <List.Item>
+        // A plain list: Mantine's List would add its stylesheet to every first page.
+        <ol style={{ margin: '8px 0 0', paddingLeft: 22, fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.6 }}>
+          <li>
             {m.iosStep1} <ShareIcon />
-          </List.Item>
-          <List.Item>{m.iosStep2}</List.Item>
-        </List>
+          </li>
+          <li>{m.iosStep2}</li>
+        </ol>
       )}
       <Group justify="flex-end" mt="sm" gap="xs">
         <Button variant="default" size="sm" onClick={() => onClose(true)}>
