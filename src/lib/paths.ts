@@ -29,7 +29,6 @@ export const paths = {
   admin: '/admin',
   adminUserListings: '/admin/users/:userId/listings',
   favourites: '/preferiti',
-  savedSearches: '/ricerche-salvate',
 } as const;
 
 /** `pattern` with its one `:param` replaced by `value`, encoded. */
