@@ -763,6 +763,41 @@ export type Database = {
           },
         ]
       }
+      saved_searches: {
+        Row: {
+          alert: string
+          created_at: string
+          filters: NonNullable<Json>
+          id: string
+          name: string
+          user_id: string
+        }
+        Insert: {
+          alert?: string
+          created_at?: string
+          filters?: NonNullable<Json>
+          id?: string
+          name: string
+          user_id: string
+        }
+        Update: {
+          alert?: string
+          created_at?: string
+          filters?: NonNullable<Json>
+          id?: string
+          name?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_searches_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       settings: {
         Row: {
           description: string | null
@@ -1414,6 +1449,11 @@ export type Database = {
         }
       }
       run_promotion_bumps: { Args: { p_now?: string }; Returns: number }
+      run_saved_search_alerts: { Args: { p_now?: string }; Returns: number }
+      saved_searches_matching: {
+        Args: { p_listing_id: string }
+        Returns: string[]
+      }
       search_listings: {
         Args: {
           p_after_id?: string

@@ -180,7 +180,7 @@ describe('schema lint', () => {
     expect(writable).toEqual([]);
   });
 
-  it('schedules the five jobs with cron.schedule', async () => {
+  it('schedules the six jobs with cron.schedule', async () => {
     const r = await rows<{ jobname: string; command: string }>(`select jobname, command from cron.job order by jobname`);
     expect(r).toEqual(expect.arrayContaining([
       { jobname: 'end-expired-promotions', command: 'select private.end_expired_promotions()' },
@@ -188,6 +188,7 @@ describe('schema lint', () => {
       { jobname: 'promotion-bumps', command: 'select private.run_promotion_bumps()' },
       { jobname: 'listing-expiry-warnings', command: 'select private.notify_expiring_listings()' },
       { jobname: 'expire-purchase-orders', command: 'select private.expire_purchase_orders()' },
+      { jobname: 'saved-search-alerts', command: 'select private.run_saved_search_alerts()' },
     ]));
   });
 

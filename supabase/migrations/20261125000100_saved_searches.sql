@@ -1,0 +1,370 @@
+-- Saved searches ('Ricerche salvate'): a signed-in user keeps a search's filters under a
+-- name, with an alert: 'instant' (within a minute, at most one per search per hour),
+-- 'daily' (one digest at 09:00 Europe/Rome) or 'never'. When a listing becomes public
+-- (published, resumed or renewed; a promotion starting does not make it new) a trigger queues
+-- it; the saved-search-alerts job matches it by search_listings' own WHERE clause
+-- (private.search_listings_where, the one source) and writes the bell notifications, which
+-- send-push turns into web pushes.
+
+create table public.saved_searches (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 80),
+  -- search_listings_count's named arguments (p_city, p_age_min, ...): what the search sends.
+  filters jsonb not null default '{}'::jsonb,
+  alert text not null default 'instant' check (alert in ('instant', 'daily', 'never')),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.saved_searches is 'Searches a user keeps (Ricerche salvate), with their alert; private to the user.';
+
+create index saved_searches_user_created_idx on public.saved_searches (user_id, created_at desc);
+
+alter table public.saved_searches enable row level security;
+
+revoke all on table public.saved_searches from anon, authenticated;
+grant select, delete on table public.saved_searches to authenticated;
+grant insert (user_id, name, filters, alert) on table public.saved_searches to authenticated;
+grant update (name, alert) on table public.saved_searches to authenticated;
+
+create policy "Users can read their saved searches" on public.saved_searches
+  for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can save searches" on public.saved_searches
+  for insert to authenticated
+  with check (user_id = (select auth.uid()) and (select private.current_user_can_write()));
+
+create policy "Users can update their saved searches" on public.saved_searches
+  for update to authenticated
+  using (user_id = (select auth.uid()) and (select private.current_user_can_write()))
+  with check (user_id = (select auth.uid()));
+
+create policy "Users can delete their saved searches" on public.saved_searches
+  for delete to authenticated
+  using (user_id = (select auth.uid()) and (select private.current_user_can_write()));
+
+-- ---------------------------------------------------------------------------------------
+-- Filters: the arguments search_listings takes, checked, and their WHERE clause.
+
+/** Why: jsonb arrays become the text[] search_listings takes; anything else is no filter. */
+create or replace function private.jsonb_text_array(p_value jsonb) returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when pg_catalog.jsonb_typeof(p_value) = 'array'
+              then array(select pg_catalog.jsonb_array_elements_text(p_value)) end
+$$;
+
+/**
+ * Why: a saved search's filters are stored as given and matched later, so only what the
+ * search itself takes is accepted (known keys, their types, bounded sizes), with an Italian
+ * error instead of a cast failing in the alerts job.
+ */
+create or replace function private.check_saved_search() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  k text;
+  v jsonb;
+begin
+  if pg_catalog.jsonb_typeof(new.filters) <> 'object' or pg_catalog.octet_length(new.filters::text) > 4000 then
+    raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
+  end if;
+  for k, v in select * from pg_catalog.jsonb_each(new.filters) loop
+    if k in ('p_query', 'p_category', 'p_city', 'p_zone') then
+      if pg_catalog.jsonb_typeof(v) <> 'string' or pg_catalog.char_length(v #>> '{}') > 200 then
+        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
+      end if;
+    elsif k in ('p_age_min', 'p_age_max', 'p_rate_min', 'p_rate_max') then
+      if pg_catalog.jsonb_typeof(v) <> 'number' or (v #>> '{}')::numeric not between 0 and 10000
+         or (v #>> '{}')::numeric <> pg_catalog.trunc((v #>> '{}')::numeric) then
+        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
+      end if;
+    elsif k in ('p_ethnicity', 'p_nationality', 'p_breast_type', 'p_hair_color', 'p_body_type', 'p_eye_color',
+                'p_meeting_type', 'p_availability_for', 'p_meeting_location', 'p_offered_services') then
+      if pg_catalog.jsonb_typeof(v) <> 'array' or pg_catalog.jsonb_array_length(v) > 30
+         or exists (select 1 from pg_catalog.jsonb_array_elements(v) e
+                     where pg_catalog.jsonb_typeof(e) <> 'string' or pg_catalog.char_length(e #>> '{}') > 60) then
+        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
+      end if;
+    else
+      raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
+    end if;
+  end loop;
+  new.name := pg_catalog.btrim(new.name);
+  if tg_op = 'INSERT' then
+    -- One user's inserts queue here, so two parallel ones cannot both pass the count.
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('saved_searches:' || new.user_id::text));
+    if (select count(*) from public.saved_searches s where s.user_id = new.user_id) >= 20 then
+      raise exception 'Hai raggiunto il numero massimo di ricerche salvate (20). Eliminane una per salvarne un''altra.'
+        using errcode = 'P0001', detail = 'too_many_saved_searches';
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+create trigger saved_searches_check before insert or update on public.saved_searches
+  for each row execute function private.check_saved_search();
+
+/**
+ * Why: the one rule. search_listings_where's WHERE clause for these filters, with its
+ * parameters ($1..$18, the search's arguments) replaced by the same values read from a saved
+ * search row `s`, so one statement can test many saved searches of the same shape against a
+ * listing. $1 is the trimmed query, as the search passes it.
+ */
+create or replace function private.saved_search_match_sql(p_filters jsonb) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  clause text := private.search_listings_where(
+    p_filters ->> 'p_query', p_filters ->> 'p_category', p_filters ->> 'p_city', p_filters ->> 'p_zone',
+    (p_filters ->> 'p_age_min')::integer, (p_filters ->> 'p_age_max')::integer,
+    (p_filters ->> 'p_rate_min')::numeric, (p_filters ->> 'p_rate_max')::numeric,
+    private.jsonb_text_array(p_filters -> 'p_ethnicity'), private.jsonb_text_array(p_filters -> 'p_nationality'),
+    private.jsonb_text_array(p_filters -> 'p_breast_type'), private.jsonb_text_array(p_filters -> 'p_hair_color'),
+    private.jsonb_text_array(p_filters -> 'p_body_type'), private.jsonb_text_array(p_filters -> 'p_eye_color'),
+    private.jsonb_text_array(p_filters -> 'p_meeting_type'), private.jsonb_text_array(p_filters -> 'p_availability_for'),
+    private.jsonb_text_array(p_filters -> 'p_meeting_location'), private.jsonb_text_array(p_filters -> 'p_offered_services'));
+  args text[] := array[
+    'btrim(s.filters ->> ''p_query'')', '(s.filters ->> ''p_category'')', '(s.filters ->> ''p_city'')',
+    '(s.filters ->> ''p_zone'')', '(s.filters ->> ''p_age_min'')::integer', '(s.filters ->> ''p_age_max'')::integer',
+    '(s.filters ->> ''p_rate_min'')::numeric', '(s.filters ->> ''p_rate_max'')::numeric',
+    'private.jsonb_text_array(s.filters -> ''p_ethnicity'')', 'private.jsonb_text_array(s.filters -> ''p_nationality'')',
+    'private.jsonb_text_array(s.filters -> ''p_breast_type'')', 'private.jsonb_text_array(s.filters -> ''p_hair_color'')',
+    'private.jsonb_text_array(s.filters -> ''p_body_type'')', 'private.jsonb_text_array(s.filters -> ''p_eye_color'')',
+    'private.jsonb_text_array(s.filters -> ''p_meeting_type'')', 'private.jsonb_text_array(s.filters -> ''p_availability_for'')',
+    'private.jsonb_text_array(s.filters -> ''p_meeting_location'')', 'private.jsonb_text_array(s.filters -> ''p_offered_services'')'];
+begin
+  -- From $18 down, so '$1' never eats the start of '$10'..'$18'.
+  for i in reverse 18..1 loop
+    clause := pg_catalog.replace(clause, '$' || i, args[i]);
+  end loop;
+  return clause;
+end
+$$;
+
+-- What the alerts need besides the user's row: the search's shape (its WHERE clause), two
+-- necessary conditions to find candidates fast, and when it last alerted.
+create table private.saved_search_rules (
+  search_id uuid primary key references public.saved_searches (id) on delete cascade,
+  -- Set exactly when the clause tests the category / the city, to the value it must equal.
+  category_key text,
+  city_key text,
+  match_sql text not null,
+  last_alert_at timestamptz,
+  last_digest_on date
+);
+
+create index saved_search_rules_keys_idx on private.saved_search_rules (city_key, category_key);
+
+revoke all on table private.saved_search_rules from public, anon, authenticated;
+alter table private.saved_search_rules enable row level security;
+
+/** Why: the rules follow the row (the filters only change by the service role). */
+create or replace function private.sync_saved_search_rules() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.saved_search_rules (search_id, category_key, city_key, match_sql)
+  values (new.id,
+          nullif(new.filters ->> 'p_category', ''),
+          nullif(pg_catalog.lower(pg_catalog.btrim(new.filters ->> 'p_city')), ''),
+          private.saved_search_match_sql(new.filters))
+  on conflict (search_id) do update
+    set category_key = excluded.category_key, city_key = excluded.city_key, match_sql = excluded.match_sql;
+  return null;
+end
+$$;
+
+create trigger saved_searches_sync_rules after insert or update of filters on public.saved_searches
+  for each row execute function private.sync_saved_search_rules();
+
+-- ---------------------------------------------------------------------------------------
+-- New listings: queued by a trigger, matched and notified by the job.
+
+create table private.saved_search_queue (
+  listing_id uuid primary key references public.listings (id) on delete cascade,
+  queued_at timestamptz not null default now()
+);
+
+create table private.saved_search_hits (
+  search_id uuid not null references public.saved_searches (id) on delete cascade,
+  listing_id uuid not null references public.listings (id) on delete cascade,
+  matched_at timestamptz not null,
+  notified_at timestamptz,
+  -- A listing paused and resumed again is not new again.
+  primary key (search_id, listing_id)
+);
+
+create index saved_search_hits_pending_idx on private.saved_search_hits (search_id) where notified_at is null;
+create index saved_search_hits_listing_idx on private.saved_search_hits (listing_id);
+
+revoke all on table private.saved_search_queue, private.saved_search_hits from public, anon, authenticated;
+alter table private.saved_search_queue enable row level security;
+alter table private.saved_search_hits enable row level security;
+
+/** Why: only a listing that becomes public is news; a promotion or an edit of a public one is not. */
+create or replace function private.queue_new_public_listing() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if private.listing_is_public(new.is_paused, new.expires_at)
+     and (tg_op = 'INSERT' or not private.listing_is_public(old.is_paused, old.expires_at)) then
+    insert into private.saved_search_queue (listing_id) values (new.id) on conflict (listing_id) do nothing;
+  end if;
+  return null;
+end
+$$;
+
+create trigger listings_queue_for_saved_searches after insert or update of is_paused, expires_at on public.listings
+  for each row execute function private.queue_new_public_listing();
+
+/**
+ * Why: which saved searches with an alert would show this listing now. Candidates share its
+ * category and city (or test neither); each shape of clause is then one statement over all
+ * its candidates, the clause being search_listings' own.
+ */
+create or replace function private.saved_searches_matching(p_listing_id uuid) returns setof uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  l public.listings;
+  shape record;
+begin
+  select * into l from public.listings where id = p_listing_id;
+  if not found or not private.listing_is_public(l.is_paused, l.expires_at) then
+    return;
+  end if;
+  for shape in
+    select r.match_sql, array_agg(r.search_id) as ids
+      from private.saved_search_rules r
+      join public.saved_searches s on s.id = r.search_id
+     where s.alert <> 'never'
+       and (r.category_key is null or r.category_key = l.category)
+       and (r.city_key is null or r.city_key = pg_catalog.lower(l.city))
+     group by r.match_sql
+  loop
+    return query execute
+      'select s.id from public.saved_searches s, public.listings l where l.id = $1 and s.id = any($2) and ' || shape.match_sql
+      using p_listing_id, shape.ids;
+  end loop;
+end
+$$;
+
+/** Why: the bell's text, one place: '3 nuovi annunci per "Donne a Milano"'. */
+create or replace function private.saved_search_message(p_count bigint, p_name text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_count = 1 then '1 nuovo annuncio' else p_count::text || ' nuovi annunci' end
+         || ' per "' || p_name || '"'
+$$;
+
+/**
+ * Why: the saved-search-alerts job (every minute). Matches the queued listings, then tells
+ * each 'instant' search's owner about its new listings at most once an hour (the rest wait
+ * for the next alert), and each 'daily' search's owner once a day from 09:00 Europe/Rome about
+ * what matched before 09:00. Listings no longer public when the alert goes are not counted.
+ */
+create or replace function private.run_saved_search_alerts(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  queued uuid;
+  n integer := 0;
+  added integer;
+  rome timestamp := p_now at time zone 'Europe/Rome';
+  digest_cutoff timestamptz := ((p_now at time zone 'Europe/Rome')::date + time '09:00') at time zone 'Europe/Rome';
+begin
+  for queued in
+    delete from private.saved_search_queue q
+     where q.listing_id in (select q2.listing_id from private.saved_search_queue q2 order by q2.queued_at limit 5000
+                              for update skip locked)
+    returning q.listing_id
+  loop
+    insert into private.saved_search_hits (search_id, listing_id, matched_at)
+    select m, queued, p_now from private.saved_searches_matching(queued) m
+    on conflict do nothing;
+  end loop;
+
+  with due as (
+    select r.search_id, s.user_id, s.name, s.alert
+      from private.saved_search_rules r
+      join public.saved_searches s on s.id = r.search_id
+     where (s.alert = 'instant' and (r.last_alert_at is null or r.last_alert_at <= p_now - interval '1 hour'))
+        or (s.alert = 'daily' and rome::time >= time '09:00' and (r.last_digest_on is null or r.last_digest_on < rome::date))
+       for update of r skip locked
+  ), sent as (
+    update private.saved_search_hits h set notified_at = p_now
+      from due d
+     where h.search_id = d.search_id and h.notified_at is null
+       and (d.alert = 'instant' or h.matched_at < digest_cutoff)
+    returning h.search_id, h.listing_id
+  ), counted as (
+    select d.search_id, d.user_id, d.name, count(l.id) as fresh
+      from due d
+      join sent on sent.search_id = d.search_id
+      left join public.listings l on l.id = sent.listing_id and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+     group by d.search_id, d.user_id, d.name
+  ), marked as (
+    update private.saved_search_rules r
+       set last_alert_at = case when d.alert = 'instant' and c.fresh > 0 then p_now else r.last_alert_at end,
+           last_digest_on = case when d.alert = 'daily' then rome::date else r.last_digest_on end
+      from due d left join counted c on c.search_id = d.search_id
+     where r.search_id = d.search_id and (d.alert = 'daily' or c.fresh > 0)
+    returning 1
+  ), notified as (
+    insert into public.admin_notifications (user_id, type, entity_id, message)
+    select c.user_id, 'saved_search', c.search_id::text, private.saved_search_message(c.fresh, c.name)
+      from counted c where c.fresh > 0
+    returning 1
+  )
+  select (select count(*) from notified), (select count(*) from marked) into added, n;
+  return added;
+end
+$$;
+
+revoke all on function private.jsonb_text_array(jsonb), private.check_saved_search(), private.saved_search_match_sql(jsonb),
+  private.sync_saved_search_rules(), private.queue_new_public_listing(), private.saved_searches_matching(uuid),
+  private.saved_search_message(bigint, text), private.run_saved_search_alerts(timestamptz)
+  from public, anon, authenticated;
+grant execute on function private.saved_searches_matching(uuid), private.run_saved_search_alerts(timestamptz) to service_role;
+
+/** The job as service_role may call it with a chosen "now" (tests, a manual run). */
+create or replace function public.run_saved_search_alerts(p_now timestamptz default now()) returns integer
+language sql volatile security invoker set search_path = ''
+as $$ select private.run_saved_search_alerts(p_now) $$;
+
+/** Which saved searches with an alert would be told about a listing now (tests, support). */
+create or replace function public.saved_searches_matching(p_listing_id uuid) returns setof uuid
+language sql stable security invoker set search_path = ''
+as $$ select private.saved_searches_matching(p_listing_id) $$;
+
+revoke execute on function public.run_saved_search_alerts(timestamptz), public.saved_searches_matching(uuid)
+  from public, anon, authenticated;
+grant execute on function public.run_saved_search_alerts(timestamptz), public.saved_searches_matching(uuid) to service_role;
+
+select cron.schedule('saved-search-alerts', '* * * * *', 'select private.run_saved_search_alerts()');
+
+-- The bell's pushes now include saved-search alerts.
+drop trigger admin_notifications_send_push on public.admin_notifications;
+create trigger admin_notifications_send_push after insert on public.admin_notifications
+  for each row when (new.user_id is not null and new.type in ('ticket_reply', 'ticket_resolved', 'saved_search'))
+  execute function private.dispatch_push_webhook();
