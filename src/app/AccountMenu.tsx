@@ -12,6 +12,7 @@ const links = [
   { to: paths.myCoupons, label: h.myCoupons },
   { to: paths.myTickets, label: h.myTickets },
   { to: paths.favourites, label: h.favourites },
+  { to: paths.savedSearches, label: h.savedSearches },
   { to: paths.profileSettings, label: h.settings },
 ];
 

@@ -40,6 +40,8 @@ const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/Bu
 const PurchaseResultPage = dataScreen(() => import('@/features/credits/components/PurchaseResultPage.tsx'));
 const CreditHistoryPage = dataScreen(() => import('@/features/credits/components/CreditHistoryPage.tsx'));
 const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
+const SavedSearchesPage = dataScreen(() => import('@/features/saved-searches/components/SavedSearchesPage.tsx'));
+const OpenSavedSearch = dataScreen(() => import('@/features/saved-searches/components/OpenSavedSearch.tsx'));
 const FavouritesPage = lazyScreen(() => import('@/features/favourites/components/FavouritesPage.tsx'));
 const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
 
@@ -101,6 +103,8 @@ export const routes: RouteObject[] = [
           route(paths.changePassword, title.changePassword, <ChangePasswordPage />),
           route(paths.myListings, title.myListings, <MyListingsPage />),
           route(paths.creditHistory, title.creditHistory, <CreditHistoryPage />),
+          route(paths.savedSearches, title.savedSearches, <SavedSearchesPage />),
+          route(paths.savedSearch, title.savedSearch, <OpenSavedSearch />),
         ],
       },
       // admin or supporto

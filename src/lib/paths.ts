@@ -29,6 +29,8 @@ export const paths = {
   admin: '/admin',
   adminUserListings: '/admin/users/:userId/listings',
   favourites: '/preferiti',
+  savedSearches: '/ricerche-salvate',
+  savedSearch: '/ricerche-salvate/:id',
 } as const;
 
 /** `pattern` with its one `:param` replaced by `value`, encoded. */
@@ -37,6 +39,8 @@ const fill = (pattern: string, value: string) => pattern.replace(/:\w+/, encodeU
 export const listingPath = (id: string) => fill(paths.listing, id);
 export const editListingPath = (id: string) => fill(paths.editListing, id);
 export const ticketPath = (ticketId: string) => fill(paths.ticket, ticketId);
+/** A saved search: the page opens /search with its filters. */
+export const savedSearchPath = (id: string) => fill(paths.savedSearch, id);
 
 const listingPattern = new RegExp(`^${paths.listing.replace(':id', '([^/]+)')}/?$`);
 

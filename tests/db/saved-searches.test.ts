@@ -10,9 +10,15 @@ import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { prng } from '../../supabase/seed/data.ts';
 
 const MINUTE = 60_000;
-const runJob = async (at: Date) => expectOk(await admin().rpc('run_saved_search_alerts', { p_now: at.toISOString() }));
+/** expectOk for answers that carry rows. */
+function ok<T>(res: { error: { message: string } | null; data: T }): NonNullable<T> {
+  const data = expectOk(res);
+  if (data == null) throw new Error('expected rows, got none');
+  return data;
+}
+const runJob = async (at: Date) => ok(await admin().rpc('run_saved_search_alerts', { p_now: at.toISOString() }));
 const alertsOf = async (userId: string) =>
-  expectOk(await admin().from('admin_notifications').select('entity_id, message').eq('user_id', userId).eq('type', 'saved_search').order('created_at'));
+  ok(await admin().from('admin_notifications').select('entity_id, message').eq('user_id', userId).eq('type', 'saved_search').order('created_at'));
 /** A city no other test publishes in, so the global job's matches here are this test's. */
 const uniqueCity = () => `Borgo ${crypto.randomUUID().slice(0, 8)}`;
 
@@ -29,21 +35,21 @@ function romeAt(days: number, hhmm: string): Date {
 describe('saved searches', () => {
   it('are private to their owner and checked on the way in', async () => {
     const [a, b, banned] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'banned' })]);
-    const row = expectOk(await a.client.from('saved_searches')
+    const row = ok(await a.client.from('saved_searches')
       .insert({ user_id: a.id, name: '  Donne a Milano  ', filters: { p_category: 'donne', p_city: 'Milano' }, alert: 'instant' })
       .select('id, name, alert').single());
     expect(row).toMatchObject({ name: 'Donne a Milano', alert: 'instant' });
     // Someone else cannot read, rename or delete it, nor save one in a's name.
-    expect(expectOk(await b.client.from('saved_searches').select('id'))).toEqual([]);
-    expect(expectOk(await b.client.from('saved_searches').update({ name: 'Mia' }).eq('id', row.id).select())).toEqual([]);
-    expect(expectOk(await b.client.from('saved_searches').delete().eq('id', row.id).select())).toEqual([]);
+    expect(ok(await b.client.from('saved_searches').select('id'))).toEqual([]);
+    expect(ok(await b.client.from('saved_searches').update({ name: 'Mia' }).eq('id', row.id).select())).toEqual([]);
+    expect(ok(await b.client.from('saved_searches').delete().eq('id', row.id).select())).toEqual([]);
     expectError(await b.client.from('saved_searches').insert({ user_id: a.id, name: 'X', filters: {} }), /row-level security/);
-    expect(expectOk(await admin().from('saved_searches').select('name, user_id').eq('id', row.id).single())).toEqual({ name: 'Donne a Milano', user_id: a.id });
+    expect(ok(await admin().from('saved_searches').select('name, user_id').eq('id', row.id).single())).toEqual({ name: 'Donne a Milano', user_id: a.id });
     // Visitors and banned users save nothing.
     expectError(await client().from('saved_searches').insert({ user_id: a.id, name: 'X', filters: {} }), /permission denied|row-level security/);
     expectError(await banned.client.from('saved_searches').insert({ user_id: banned.id, name: 'X', filters: {} }), /row-level security/);
     // The owner renames it and changes the alert; the filters are not the client's to change.
-    expect(expectOk(await a.client.from('saved_searches').update({ name: 'Milano', alert: 'daily' }).eq('id', row.id).select('name, alert'))).toEqual([{ name: 'Milano', alert: 'daily' }]);
+    expect(ok(await a.client.from('saved_searches').update({ name: 'Milano', alert: 'daily' }).eq('id', row.id).select('name, alert'))).toEqual([{ name: 'Milano', alert: 'daily' }]);
     expectError(await a.client.from('saved_searches').update({ filters: {} }).eq('id', row.id), /permission denied/);
     // Only the search's own filters, with their types and sizes.
     for (const filters of [{ p_limit: 5 }, { p_city: 5 }, { p_age_min: 'diciotto' }, { p_age_min: 18.5 }, { p_ethnicity: 'europea' }, { p_zone: 'x'.repeat(201) }, [1]]) {
@@ -51,15 +57,15 @@ describe('saved searches', () => {
     }
     expectError(await a.client.from('saved_searches').insert({ user_id: a.id, name: ' ', filters: {} }), /check constraint/);
     // At most 20 a user.
-    expectOk(await a.client.from('saved_searches').insert(Array.from({ length: 19 }, (_, i) => ({ user_id: a.id, name: `R${i}`, filters: {} }))));
+    ok(await a.client.from('saved_searches').insert(Array.from({ length: 19 }, (_, i) => ({ user_id: a.id, name: `R${i}`, filters: {} }))));
     expectError(await a.client.from('saved_searches').insert({ user_id: a.id, name: 'Una di troppo', filters: {} }), /massimo di ricerche salvate \(20\)/);
-    expect(expectOk(await a.client.from('saved_searches').delete().eq('id', row.id).select('id'))).toHaveLength(1);
+    expect(ok(await a.client.from('saved_searches').delete().eq('id', row.id).select('id'))).toHaveLength(1);
   });
 
   it('instant: within the next run, one alert per search per hour, the rest folded into the next', async () => {
     const [owner, u] = await Promise.all([makeUser(), makeUser()]);
     const city = uniqueCity();
-    const search = expectOk(await u.client.from('saved_searches')
+    const search = ok(await u.client.from('saved_searches')
       .insert({ user_id: u.id, name: 'Donne a Borgo', filters: { p_category: 'donne', p_city: city.toUpperCase() }, alert: 'instant' })
       .select('id').single());
     const t0 = new Date();
@@ -78,22 +84,22 @@ describe('saved searches', () => {
     expect((await alertsOf(u.id)).map((n) => n.message)).toEqual(['1 nuovo annuncio per "Donne a Borgo"', '2 nuovi annunci per "Donne a Borgo"']);
 
     // Paused and resumed, or promoted, a listing is not new again.
-    expectOk(await owner.client.rpc('pause_listing', { p_listing_id: first.id }));
-    expectOk(await owner.client.rpc('resume_listing', { p_listing_id: first.id }));
-    expectOk(await admin().from('profiles').update({ credits: 100 }).eq('id', owner.id));
-    expectOk(await owner.client.rpc('promote_listing', { p_listing_id: first.id, p_mode: 'day', p_days: 1 }));
+    ok(await owner.client.rpc('pause_listing', { p_listing_id: first.id }));
+    ok(await owner.client.rpc('resume_listing', { p_listing_id: first.id }));
+    ok(await admin().from('profiles').update({ credits: 100 }).eq('id', owner.id));
+    ok(await owner.client.rpc('promote_listing', { p_listing_id: first.id, p_mode: 'day', p_days: 1 }));
     await runJob(new Date(t0.getTime() + 3 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(2);
 
     // A listing published paused is news when it is resumed; 'Mai' hears nothing.
     const later = await makeListing(owner, { p_city: city });
-    expectOk(await owner.client.rpc('pause_listing', { p_listing_id: later.id }));
+    ok(await owner.client.rpc('pause_listing', { p_listing_id: later.id }));
     await runJob(new Date(t0.getTime() + 5 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(2);
-    expectOk(await owner.client.rpc('resume_listing', { p_listing_id: later.id }));
+    ok(await owner.client.rpc('resume_listing', { p_listing_id: later.id }));
     await runJob(new Date(t0.getTime() + 6 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(3);
-    expectOk(await u.client.from('saved_searches').update({ alert: 'never' }).eq('id', search.id));
+    ok(await u.client.from('saved_searches').update({ alert: 'never' }).eq('id', search.id));
     await makeListing(owner, { p_city: city });
     await runJob(new Date(t0.getTime() + 8 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(3);
@@ -102,7 +108,7 @@ describe('saved searches', () => {
   it('daily: one digest at 09:00 Europe/Rome for everything matched before', async () => {
     const [owner, u] = await Promise.all([makeUser(), makeUser()]);
     const city = uniqueCity();
-    const search = expectOk(await u.client.from('saved_searches')
+    const search = ok(await u.client.from('saved_searches')
       .insert({ user_id: u.id, name: 'Massaggi', filters: { p_category: 'massaggi', p_city: city }, alert: 'daily' })
       .select('id').single());
     await makeListing(owner, { p_city: city, p_category: 'massaggi' });
@@ -162,7 +168,7 @@ describe('saved searches', () => {
         };
       });
       for (let i = 0; i < rows.length; i += 250) {
-        made.listings.push(...expectOk(await admin().from('listings').insert(rows.slice(i, i + 250)).select('id')).map((l) => l.id));
+        made.listings.push(...ok(await admin().from('listings').insert(rows.slice(i, i + 250)).select('id')).map((l) => l.id));
       }
       made.users.push(...(await Promise.all(Array.from({ length: 10 }, () => makeUser()))));
       const searches = Array.from({ length: 200 }, (_, i) => {
@@ -181,7 +187,7 @@ describe('saved searches', () => {
         if (r() < 0.15) f.p_query = pick(['bionda', 'massaggio', 'cena', '"ragazza simpatica"', ' ']);
         return { user_id: made.users[i % 10]!.id, name: `Confronto ${i}`, filters: f, alert: pick(['instant', 'daily']) };
       });
-      const saved = expectOk(await admin().from('saved_searches').insert(searches).select('id, filters'));
+      const saved = ok(await admin().from('saved_searches').insert(searches).select('id, filters'));
       const mine = new Set(made.listings);
       const searchIds = new Set(saved.map((s) => s.id));
 
@@ -190,7 +196,7 @@ describe('saved searches', () => {
       for (const s of saved) {
         let after: Record<string, unknown> = {};
         for (;;) {
-          const page = expectOk(await admin().rpc('search_listings', { ...(s.filters as object), ...after, p_limit: 50 }));
+          const page = ok(await admin().rpc('search_listings', { ...(s.filters as object), ...after, p_limit: 50 }));
           for (const l of page) if (mine.has(l.id)) expected.add(`${s.id}:${l.id}`);
           if (page.length < 50) break;
           const last = page[page.length - 1]!;
@@ -200,7 +206,7 @@ describe('saved searches', () => {
       // What the alerts would match, listing by listing.
       const matched = new Set<string>();
       for (const id of made.listings) {
-        const ids = expectOk(await admin().rpc('saved_searches_matching', { p_listing_id: id })) as unknown as string[];
+        const ids = ok(await admin().rpc('saved_searches_matching', { p_listing_id: id })) as unknown as string[];
         for (const sid of ids) if (searchIds.has(sid)) matched.add(`${sid}:${id}`);
       }
       expect(expected.size).toBeGreaterThan(2000);

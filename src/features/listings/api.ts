@@ -51,8 +51,8 @@ export const PAGE_SIZE = 20;
 
 type CountArgs = Functions['search_listings_count']['Args'];
 
-/** The RPC arguments of a search's filters (shared by the pages and the total). */
-function filterArgs(params: SearchParams): CountArgs {
+/** The RPC arguments of a search's filters (shared by the pages, the total and saved searches). */
+export function filterArgs(params: SearchParams): CountArgs {
   const args: CountArgs = {
     p_query: params.query || undefined,
     p_category: params.category || undefined,

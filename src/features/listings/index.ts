@@ -6,4 +6,5 @@ export { LoadMore } from './LoadMore.tsx';
 export { useListingPages } from './useListingPages.ts';
 export { useListingCount } from './useListingCount.ts';
 export type { SearchParams } from './api.ts';
+export { filterArgs as searchFilterArgs } from './api.ts';
 export { label, options } from './model.ts';

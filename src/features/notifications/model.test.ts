@@ -12,6 +12,10 @@ describe('notification routing', () => {
       expect(routeForNotification({ type, entity_id: 'abc' })).toBe('/my-tickets/abc');
     }
   });
+  it('sends a saved-search alert to its search (which opens /search with its filters)', () => {
+    expect(routeForNotification({ type: 'saved_search', entity_id: 'abc' })).toBe('/ricerche-salvate/abc');
+    expect(routeForNotification({ type: 'saved_search', entity_id: null })).toBe('/ricerche-salvate');
+  });
   it('only marks read for other types', () => {
     expect(routeForNotification({ type: 'listing_expired', entity_id: 'abc' })).toBeNull();
     expect(routeForNotification({ type: 'credits_added', entity_id: null })).toBeNull();

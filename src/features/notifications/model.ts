@@ -1,6 +1,6 @@
 /** Pure notification logic: routing by type, unread counts, marking read. */
 import type { Tables } from '@/lib/database.types.ts';
-import { adminSectionPath, paths, ticketPath } from '@/lib/paths.ts';
+import { adminSectionPath, paths, savedSearchPath, ticketPath } from '@/lib/paths.ts';
 
 /** A notification as the app reads it (the jobs' dedupe_key is theirs alone). */
 export type AppNotification = Omit<Tables<'admin_notifications'>, 'dedupe_key'>;
@@ -17,6 +17,8 @@ export function routeForNotification(n: Pick<AppNotification, 'type' | 'entity_i
     case 'new_ticket':
     case 'ticket_resolved':
       return n.entity_id ? ticketPath(n.entity_id) : paths.myTickets;
+    case 'saved_search':
+      return n.entity_id ? savedSearchPath(n.entity_id) : paths.savedSearches;
     default:
       return null;
   }

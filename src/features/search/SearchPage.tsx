@@ -2,8 +2,10 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { ListingGrid, LoadMore, useListingCount, useListingPages, type SearchParams } from '@/features/listings/index.ts';
+import { SAVE_SEARCH_PARAM, SaveSearchDialog } from '@/features/saved-searches/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
 
 // The filter form (selects, city typeahead) loads when first opened: the results come first.
@@ -27,6 +29,13 @@ export default function SearchPage() {
   }
   const [showFilters, setShowFilters] = useState(false);
   const filtersOpened = useLatch(showFilters);
+  // Back from signing in to save this search: the dialog opens again, the URL loses the flag.
+  const reopenSave = searchParams.get(SAVE_SEARCH_PARAM) === '1';
+  const [saveOpen, setSaveOpen] = useState(reopenSave);
+  const saveMounted = useLatch(saveOpen);
+  useEffect(() => {
+    if (reopenSave) setSearchParams(new URLSearchParams(key), { replace: true });
+  }, [reopenSave, key, setSearchParams]);
   const { rows, next, status, loadingMore, loadMore, reload } = useListingPages(filters, key);
   const total = useListingCount(filters, key, status !== 'loading');
   const results = useRef<HTMLDivElement>(null);
@@ -67,10 +76,15 @@ export default function SearchPage() {
           <Button type="submit">{s.submit}</Button>
         </Group>
       </form>
-      <Group mt="sm" mb="sm" justify="space-between" wrap="nowrap">
-        <Button variant="light" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
-          {s.filtersButton(active)}
-        </Button>
+      <Group mt="sm" mb="sm" justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="light" px="sm" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
+            {s.filtersButton(active)}
+          </Button>
+          <Button variant="default" px="sm" onClick={() => setSaveOpen(true)} aria-haspopup="dialog">
+            {s.save}
+          </Button>
+        </Group>
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
           {total !== null && s.results(total)}
         </Text>
@@ -83,6 +97,17 @@ export default function SearchPage() {
           </Suspense>
         )}
       </Collapse>
+      {saveMounted && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            key={key}
+            params={filters}
+            returnTo={`${paths.search}?${key ? `${key}&` : ''}${SAVE_SEARCH_PARAM}=1`}
+            opened={saveOpen}
+            onClose={() => setSaveOpen(false)}
+          />
+        </Suspense>
+      )}
       {/* Below the sticky header when scrolled to. */}
       <Stack mt="md" ref={results} data-testid="search-results" style={{ scrollMarginTop: 64 }}>
         {status === 'loading' && (

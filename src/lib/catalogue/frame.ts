@@ -13,6 +13,7 @@ export const frame = {
     myCoupons: 'I Miei Coupon',
     myTickets: 'I Miei Ticket',
     favourites: 'Preferiti',
+    savedSearches: 'Ricerche salvate',
     settings: 'Impostazioni',
     logout: 'Log out',
   },
@@ -85,6 +86,8 @@ export const frame = {
     creditHistory: 'Portafoglio Crediti',
     promoteListing: 'Promuovi annuncio',
     favourites: 'Preferiti',
+    savedSearches: 'Ricerche salvate',
+    savedSearch: 'Ricerca salvata',
     notFound: 'Pagina non trovata',
   },
   /** A screen whose code could not be downloaded (offline): it opens again on reconnecting. */

@@ -9,5 +9,6 @@ import { money } from './money.ts';
 import { myListings } from './myListings.ts';
 import { photos } from './photos.ts';
 import { profile } from './profile.ts';
+import { savedSearches } from './savedSearches.ts';
 
-export const t = { ...firstRoute, legal, profile, listingEditor, myListings, photos, admin, money, adminStaff, favouritesScreen } as const;
+export const t = { ...firstRoute, legal, profile, listingEditor, myListings, photos, admin, money, adminStaff, favouritesScreen, savedSearches } as const;

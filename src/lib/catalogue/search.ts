@@ -27,4 +27,6 @@ export const search = {
   error: 'Impossibile completare la ricerca.',
   offline: 'Questa ricerca non è disponibile offline. Riprova quando sei di nuovo online.',
   end: 'Hai visto tutti i risultati.',
+  /** Opens the save-search dialog (its own strings load with it: catalogue/savedSearches.ts). */
+  save: 'Salva ricerca',
 } as const;

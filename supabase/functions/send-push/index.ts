@@ -1,6 +1,6 @@
 /**
- * send-push: the Database Webhook target for admin_notifications rows of type ticket_reply
- * and ticket_resolved (migration 20261122000800_push.sql). Sends an encrypted Web Push
+ * send-push: the Database Webhook target for admin_notifications rows of type ticket_reply,
+ * ticket_resolved (migration 20261122000800_push.sql) and saved_search (20261125000100). Sends an encrypted Web Push
  * message (RFC 8291, VAPID) to each of the user's push_subscriptions; subscriptions the push
  * service reports gone (404/410) are deleted. Endpoints that are not a browser push service
  * are never posted to (counted as rejected). Called with the service-role key only.
@@ -18,6 +18,7 @@ import { isPushServiceEndpoint } from '../_shared/push-endpoint.ts';
 const TITLES: Record<string, string> = {
   ticket_reply: 'Nuova risposta al tuo ticket',
   ticket_resolved: 'Ticket risolto',
+  saved_search: 'Nuovi annunci per te',
 };
 
 interface NotificationRow {
@@ -37,13 +38,15 @@ interface Subscription {
 
 /** The Italian notification the service worker shows (title, body, icon, target URL). */
 export function pushMessage(row: NotificationRow, unread?: number): { title: string; body: string; url: string; icon: string; tag: string; badge?: number } {
-  const ticket = row.entity_id ?? '';
+  const id = row.entity_id ?? '';
+  // A saved search's page opens /search with its filters (the app's own serialization).
+  const [base, tag] = row.type === 'saved_search' ? ['/ricerche-salvate', 'saved-search'] : ['/my-tickets', 'ticket'];
   return {
     title: TITLES[row.type ?? ''] ?? 'Incontri Italia',
     body: row.message ?? '',
-    url: ticket ? `/my-tickets/${encodeURIComponent(ticket)}` : '/my-tickets',
+    url: id ? `${base}/${encodeURIComponent(id)}` : base,
     icon: '/icons/icon-192.png',
-    tag: `ticket-${ticket}`,
+    tag: `${tag}-${id}`,
     // The installed app's icon shows the unread count (the worker sets the badge).
     ...(typeof unread === 'number' ? { badge: unread } : {}),
   };
