@@ -425,6 +425,13 @@ update public.admin_notifications a
   from public.listings l
  where a.type in ('listing_expired', 'listing_expiring') and a.entity_id = l.id::text and a.dedupe_key is null;
 
+insert into public.saved_searches (id, user_id, name, filters, alert, created_at) values
+  ('f0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'Massaggi a Roma', '{"p_category":"massaggi","p_city":"Roma"}'::jsonb, 'daily', now() - interval '3 days'),
+  ('f0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003', 'Trans a Torino, 25-40 anni', '{"p_category":"trans","p_city":"Torino","p_age_min":25,"p_age_max":40}'::jsonb, 'never', now() - interval '9 days');
+
+-- The demo's listings were there before anyone searched: none of them is news for the alerts.
+delete from private.saved_search_queue;
+
 -- The public photo bucket (a migration normally creates it; kept here so the demo never lacks it).
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])

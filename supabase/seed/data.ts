@@ -73,6 +73,7 @@ export const couponId = (n: number) => uuid('c0000000', n);
 export const ticketId = (n: number) => uuid(`d${String(n).padStart(7, '0')}`, n);
 export const ticketMessageId = (n: number) => uuid('d1000000', n);
 export const notificationId = (n: number) => uuid('e0000000', n);
+export const savedSearchId = (n: number) => uuid('f0000000', n);
 export const transactionId = (n: number) => uuid('f0000000', n);
 export const paymentId = (n: number) => uuid('f1000000', n);
 export const reportId = (n: number) => uuid('f2000000', n);
@@ -1056,3 +1057,9 @@ export function giuliaCouponStatuses(): Record<string, CouponStatus> {
     }),
   );
 }
+
+/** giulia's saved searches (Ricerche salvate): one with a daily digest, one without alerts. */
+export const SAVED_SEARCHES = [
+  { id: savedSearchId(1), userKey: 'giulia', name: 'Massaggi a Roma', filters: { p_category: 'massaggi', p_city: 'Roma' }, alert: 'daily', at: -3 * DAY },
+  { id: savedSearchId(2), userKey: 'giulia', name: 'Trans a Torino, 25-40 anni', filters: { p_category: 'trans', p_city: 'Torino', p_age_min: 25, p_age_max: 40 }, alert: 'never', at: -9 * DAY },
+] as const;

@@ -3,7 +3,7 @@
  * Times are written relative to now() so the demo is fresh whenever it is loaded.
  */
 import {
-  COUPONS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, TICKETS, TRANSACTIONS, USED_COUPONS, USER_COUPONS, USERS,
+  COUPONS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, SAVED_SEARCHES, TICKETS, TRANSACTIONS, USED_COUPONS, USER_COUPONS, USERS,
   BAN_AT, BAN_REASON, DAY, HOUR, usageCount, userByKey,
 } from './data.ts';
 import { ARRAY_ATTRIBUTES } from './values.ts';
@@ -243,6 +243,18 @@ update public.admin_notifications a
    set dedupe_key = private.listing_notification_key(a.type, l.id, l.expires_at)
   from public.listings l
  where a.type in ('listing_expired', 'listing_expiring') and a.entity_id = l.id::text and a.dedupe_key is null;
+`);
+
+  // --- saved searches ----------------------------------------------------------------------
+  push(
+    insert(
+      'public.saved_searches',
+      ['id', 'user_id', 'name', 'filters', 'alert', 'created_at'],
+      SAVED_SEARCHES.map((s) => [q(s.id), q(userByKey(s.userKey).id), q(s.name), `${q(JSON.stringify(s.filters))}::jsonb`, q(s.alert), rel(s.at)]),
+    ),
+  );
+  push(`-- The demo's listings were there before anyone searched: none of them is news for the alerts.
+delete from private.saved_search_queue;
 `);
 
   // --- storage ---------------------------------------------------------------------------

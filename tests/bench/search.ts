@@ -1,13 +1,15 @@
 /**
  * Search latency: 100k listings generated with generate_series on PostgreSQL
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres), then the
- * public search RPC timed through the platform's REST API as the anonymous visitor.
+ * public search RPC timed through the platform's REST API as the anonymous visitor; then,
+ * on the same listings, the saved-search alerts (savedSearches.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPlatform } from '../../supabase/local/src/platform.ts';
+import { benchSavedSearchMatching } from './savedSearches.ts';
 import type { Figure } from './types.ts';
 
 /** DATABASE_URL when it names a PostgreSQL server, else the one on this machine. */
@@ -94,6 +96,9 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
     times.sort((a, b) => a - b);
     pageTwo.sort((a, b) => a - b);
     totals.sort((a, b) => a - b);
+    const db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    const alerts = await benchSavedSearchMatching(db).finally(() => db.end());
     return [
       { name: `search: listings in bench database (PostgreSQL)`, value: Number(rows[0]!.n), unit: 'rows' },
       { name: 'search: generating 100k listings', value: genMs, unit: 'ms' },
@@ -101,6 +106,7 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
       { name: 'search API p95 (100k listings, first page)', value: pct(times, 95), unit: 'ms', budget: { max: 50 } },
       ...(pageTwo.length ? [{ name: 'search API p95 (100k listings, keyset page 2)', value: pct(pageTwo, 95), unit: 'ms', budget: { max: 50 } }] : []),
       { name: 'search total p95 (100k listings, search_listings_count)', value: pct(totals, 95), unit: 'ms' },
+      ...alerts,
     ];
   } finally {
     await platform?.close();

@@ -8,6 +8,7 @@ import { client } from '../support/clients.ts';
 import { admin, expectError, expectOk } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { prng } from '../../supabase/seed/data.ts';
+import { romeAt } from '../support/romeTime.ts';
 
 const MINUTE = 60_000;
 /** expectOk for answers that carry rows. */
@@ -22,15 +23,6 @@ const alertsOf = async (userId: string) =>
 /** A city no other test publishes in, so the global job's matches here are this test's. */
 const uniqueCity = () => `Borgo ${crypto.randomUUID().slice(0, 8)}`;
 
-/** The instant `hh:mm` in Europe/Rome, `days` days from today (Rome's calendar). */
-function romeAt(days: number, hhmm: string): Date {
-  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
-  const guess = new Date(`${day}T${hhmm}:00Z`);
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', timeZoneName: 'shortOffset' })
-    .formatToParts(guess).find((p) => p.type === 'timeZoneName')!.value; // 'GMT+1'
-  const hours = Number(offset.replace('GMT', '') || 0);
-  return new Date(guess.getTime() - hours * 3_600_000);
-}
 
 describe('saved searches', () => {
   it('are private to their owner and checked on the way in', async () => {

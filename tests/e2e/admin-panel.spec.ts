@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs } from '../support/e2e/page.ts';
-import { API, DEMO, keys, makeAccount, serviceRest } from '../support/e2e/platform.ts';
+import { accessToken, API, DEMO, keys, makeAccount, serviceRest } from '../support/e2e/platform.ts';
 
 const a = t.admin;
 
@@ -16,15 +16,7 @@ test.beforeEach(async ({ context }) => adultDevice(context));
 /** A fresh account signed in through the auth API: its id and access token. */
 async function member(prefix: string): Promise<{ id: string; email: string; token: string }> {
   const account = await makeAccount(prefix);
-  const { anon } = await keys();
-  const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anon, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  const body = (await res.json()) as { access_token: string };
-  if (!res.ok) throw new Error(`sign in: ${res.status} ${JSON.stringify(body)}`);
-  return { id: account.id, email: account.email, token: body.access_token };
+  return { id: account.id, email: account.email, token: await accessToken(account) };
 }
 
 /** A REST or RPC call as a signed-in user. */

@@ -1,19 +1,7 @@
 /** The local FlexPay sandbox's hosted page at 360 px: readable, accessible, and 'Paga' back to the app with the order paid. */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shot } from '../support/e2e/page.ts';
-import { API, keys, makeAccount, serviceRest } from '../support/e2e/platform.ts';
-
-async function accessToken(who: { email: string; password: string }): Promise<string> {
-  const key = (await keys()).serviceRole;
-  const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: key, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: who.email, password: who.password }),
-  });
-  const body = (await res.json()) as { access_token: string };
-  expect(res.status).toBe(200);
-  return body.access_token;
-}
+import { accessToken, API, makeAccount, serviceRest } from '../support/e2e/platform.ts';
 
 test('the sandbox page shows the order in Italian and Paga returns to the result screen with the order paid', async ({ page, baseURL }) => {
   const who = await makeAccount('pay');

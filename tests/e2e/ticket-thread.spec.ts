@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
 import { BAN_REASON } from '../../supabase/seed/data.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs } from '../support/e2e/page.ts';
-import { API, DEMO, keys, serviceRest, type DemoKey } from '../support/e2e/platform.ts';
+import { accessToken, API, DEMO, keys, serviceRest, type DemoKey } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -19,23 +19,11 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(label)?.[1] ?? NaN);
 }
 
-/** An access token of a demo account, for calls made as that user through the API. */
-async function tokenOf(key: DemoKey): Promise<string> {
-  const { anon } = await keys();
-  const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anon, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO[key].email, password: DEMO[key].password }),
-  });
-  if (!res.ok) throw new Error(`sign in ${key}: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** An RPC as a signed-in demo account. */
 async function rpcAs<T>(key: DemoKey, fn: string, args: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${API}/rest/v1/rpc/${fn}`, {
     method: 'POST',
-    headers: { apikey: (await keys()).anon, authorization: `Bearer ${await tokenOf(key)}`, 'content-type': 'application/json' },
+    headers: { apikey: (await keys()).anon, authorization: `Bearer ${await accessToken(DEMO[key])}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
   });
   if (!res.ok) throw new Error(`${fn} as ${key}: ${res.status} ${await res.text()}`);

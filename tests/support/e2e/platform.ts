@@ -76,6 +76,18 @@ export async function rpc<T>(fn: string, args: Record<string, unknown>, key?: st
   return (await res.json()) as T;
 }
 
+/** An access token of an account (a demo one, or one from makeAccount), signed in through the auth API. */
+export async function accessToken(who: { email: string; password: string }): Promise<string> {
+  const { anon } = await keys();
+  const res = await fetch(`${API}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anon, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
+  if (!res.ok) throw new Error(`sign in ${who.email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** A confirmed account made through the admin API (metadata as sign-up sends it, e.g. `ref`). */
 export async function makeAccount(prefix = 'e2e', metadata: Record<string, unknown> = {}): Promise<{ id: string; email: string; password: string }> {
   const key = (await keys()).serviceRole;

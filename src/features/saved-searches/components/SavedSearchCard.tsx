@@ -36,14 +36,14 @@ export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedS
             )
           }
         />
-        <Group gap="xs" grow>
-          <Button component={Link} to={searchUrl(search.filters)} aria-label={s.openLabel(search.name)}>
+        <Group gap="xs">
+          <Button component={Link} to={searchUrl(search.filters)} aria-label={s.openLabel(search.name)} px="lg">
             {s.open}
           </Button>
           <Button variant="default" onClick={onRename} aria-label={s.renameLabel(search.name)}>
             {s.rename}
           </Button>
-          <Button variant="subtle" color="red" onClick={onDelete} aria-label={s.deleteLabel(search.name)}>
+          <Button variant="subtle" color="red" px="xs" onClick={onDelete} aria-label={s.deleteLabel(search.name)}>
             {s.delete}
           </Button>
         </Group>
