@@ -49,7 +49,7 @@ describe('saved searches', () => {
     }
     expectError(await a.client.from('saved_searches').insert({ user_id: a.id, name: ' ', filters: {} }), /check constraint/);
     // At most 20 a user.
-    ok(await a.client.from('saved_searches').insert(Array.from({ length: 19 }, (_, i) => ({ user_id: a.id, name: `R${i}`, filters: {} }))));
+    expectOk(await a.client.from('saved_searches').insert(Array.from({ length: 19 }, (_, i) => ({ user_id: a.id, name: `R${i}`, filters: {} }))));
     expectError(await a.client.from('saved_searches').insert({ user_id: a.id, name: 'Una di troppo', filters: {} }), /massimo di ricerche salvate \(20\)/);
     expect(ok(await a.client.from('saved_searches').delete().eq('id', row.id).select('id'))).toHaveLength(1);
   });
@@ -78,7 +78,7 @@ describe('saved searches', () => {
     // Paused and resumed, or promoted, a listing is not new again.
     ok(await owner.client.rpc('pause_listing', { p_listing_id: first.id }));
     ok(await owner.client.rpc('resume_listing', { p_listing_id: first.id }));
-    ok(await admin().from('profiles').update({ credits: 100 }).eq('id', owner.id));
+    expectOk(await admin().from('profiles').update({ credits: 100 }).eq('id', owner.id));
     ok(await owner.client.rpc('promote_listing', { p_listing_id: first.id, p_mode: 'day', p_days: 1 }));
     await runJob(new Date(t0.getTime() + 3 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(2);
@@ -91,7 +91,7 @@ describe('saved searches', () => {
     ok(await owner.client.rpc('resume_listing', { p_listing_id: later.id }));
     await runJob(new Date(t0.getTime() + 6 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(3);
-    ok(await u.client.from('saved_searches').update({ alert: 'never' }).eq('id', search.id));
+    expectOk(await u.client.from('saved_searches').update({ alert: 'never' }).eq('id', search.id));
     await makeListing(owner, { p_city: city });
     await runJob(new Date(t0.getTime() + 8 * 60 * MINUTE));
     expect(await alertsOf(u.id)).toHaveLength(3);
