@@ -43,7 +43,17 @@ test('a new page opens at the top; Back returns to the same place in the list', 
   await expect(cards.nth(8)).toBeVisible();
   await cards.nth(8).scrollIntoViewIfNeeded();
   const title = (await cards.nth(8).locator('h2').textContent())!;
-  const before = await scrollY(page);
+  // Where the visitor taps from: once the cards scrolled into view have rendered (off-screen
+  // cards are laid out at an estimated height, and the browser keeps the view anchored).
+  let before = -1;
+  await expect
+    .poll(async () => {
+      const y = await scrollY(page);
+      const settled = y === before;
+      before = y;
+      return settled;
+    }, { intervals: [300] })
+    .toBe(true);
   expect(before).toBeGreaterThan(1000);
   await cards.nth(8).locator('a').first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

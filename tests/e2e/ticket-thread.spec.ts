@@ -61,6 +61,8 @@ test('a staff reply appears live in the open thread and the bell; the user repli
 
   // A staff reply arrives without a reload, in the thread and in the bell.
   await expect(bell(page)).toBeVisible();
+  // The six replies above are unread: wait for the bell's first count rather than its 0 while loading.
+  await expect.poll(() => unreadCount(page)).toBeGreaterThanOrEqual(6);
   const before = await unreadCount(page);
   const live = 'Abbiamo risolto il problema del caricamento: riprova adesso.';
   await rpcAs('supporto', 'reply_ticket', { p_ticket_id: ticket.id, p_body: live });
