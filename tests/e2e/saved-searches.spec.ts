@@ -69,6 +69,7 @@ test('giulia saves "Donne a Milano" after signing in, is alerted once in the bel
     await page.getByRole('button', { name: t.search.save }).click();
     const ask = page.getByRole('dialog', { name: s.save.title });
     await expect(ask.getByText(s.save.loginRequired)).toBeVisible();
+    await shot(page, 'saved-search-login-360');
     await ask.getByRole('link', { name: s.save.login }).click();
     await submitLogin(page, giulia);
     await expect(page).toHaveURL(/\/search\?category=donne&city=Milano$/, { timeout: 15_000 });
