@@ -67,34 +67,29 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  k text;
-  v jsonb;
 begin
-  if pg_catalog.jsonb_typeof(new.filters) <> 'object' or pg_catalog.octet_length(new.filters::text) > 4000 then
+  -- Each case tests the type before it casts: CASE evaluates in order, AND may not.
+  if pg_catalog.jsonb_typeof(new.filters) <> 'object' or pg_catalog.octet_length(new.filters::text) > 4000
+     or exists (
+       select 1 from pg_catalog.jsonb_each(new.filters) f (k, v)
+        where not case
+          when k in ('p_query', 'p_category', 'p_city', 'p_zone') then
+            pg_catalog.jsonb_typeof(v) = 'string' and pg_catalog.char_length(v #>> '{}') <= 200
+          when k in ('p_age_min', 'p_age_max', 'p_rate_min', 'p_rate_max') then
+            case when pg_catalog.jsonb_typeof(v) = 'number'
+                 then (v #>> '{}')::numeric between 0 and 10000 and (v #>> '{}')::numeric = pg_catalog.trunc((v #>> '{}')::numeric)
+                 else false end
+          when k in ('p_ethnicity', 'p_nationality', 'p_breast_type', 'p_hair_color', 'p_body_type', 'p_eye_color',
+                     'p_meeting_type', 'p_availability_for', 'p_meeting_location', 'p_offered_services') then
+            case when pg_catalog.jsonb_typeof(v) = 'array'
+                 then pg_catalog.jsonb_array_length(v) <= 30
+                      and not exists (select 1 from pg_catalog.jsonb_array_elements(v) e
+                                       where pg_catalog.jsonb_typeof(e) <> 'string' or pg_catalog.char_length(e #>> '{}') > 60)
+                 else false end
+          else false
+        end) then
     raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
   end if;
-  for k, v in select * from pg_catalog.jsonb_each(new.filters) loop
-    if k in ('p_query', 'p_category', 'p_city', 'p_zone') then
-      if pg_catalog.jsonb_typeof(v) <> 'string' or pg_catalog.char_length(v #>> '{}') > 200 then
-        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
-      end if;
-    elsif k in ('p_age_min', 'p_age_max', 'p_rate_min', 'p_rate_max') then
-      if pg_catalog.jsonb_typeof(v) <> 'number' or (v #>> '{}')::numeric not between 0 and 10000
-         or (v #>> '{}')::numeric <> pg_catalog.trunc((v #>> '{}')::numeric) then
-        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
-      end if;
-    elsif k in ('p_ethnicity', 'p_nationality', 'p_breast_type', 'p_hair_color', 'p_body_type', 'p_eye_color',
-                'p_meeting_type', 'p_availability_for', 'p_meeting_location', 'p_offered_services') then
-      if pg_catalog.jsonb_typeof(v) <> 'array' or pg_catalog.jsonb_array_length(v) > 30
-         or exists (select 1 from pg_catalog.jsonb_array_elements(v) e
-                     where pg_catalog.jsonb_typeof(e) <> 'string' or pg_catalog.char_length(e #>> '{}') > 60) then
-        raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
-      end if;
-    else
-      raise exception 'Filtri della ricerca non validi.' using errcode = '22023', detail = 'invalid_filters';
-    end if;
-  end loop;
   new.name := pg_catalog.btrim(new.name);
   if tg_op = 'INSERT' then
     -- One user's inserts queue here, so two parallel ones cannot both pass the count.
@@ -110,26 +105,6 @@ $$;
 
 create trigger saved_searches_check before insert or update on public.saved_searches
   for each row execute function private.check_saved_search();
-
-/**
- * Why: search_listings_where's values for stored filters, in its argument order ($1..$18).
- * $1 is the trimmed query, as search_listings passes it.
- */
-create or replace function private.saved_search_where(p_filters jsonb) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select private.search_listings_where(
-    nullif(pg_catalog.btrim(p_filters ->> 'p_query'), ''), p_filters ->> 'p_category', p_filters ->> 'p_city', p_filters ->> 'p_zone',
-    (p_filters ->> 'p_age_min')::integer, (p_filters ->> 'p_age_max')::integer,
-    (p_filters ->> 'p_rate_min')::numeric, (p_filters ->> 'p_rate_max')::numeric,
-    private.jsonb_text_array(p_filters -> 'p_ethnicity'), private.jsonb_text_array(p_filters -> 'p_nationality'),
-    private.jsonb_text_array(p_filters -> 'p_breast_type'), private.jsonb_text_array(p_filters -> 'p_hair_color'),
-    private.jsonb_text_array(p_filters -> 'p_body_type'), private.jsonb_text_array(p_filters -> 'p_eye_color'),
-    private.jsonb_text_array(p_filters -> 'p_meeting_type'), private.jsonb_text_array(p_filters -> 'p_availability_for'),
-    private.jsonb_text_array(p_filters -> 'p_meeting_location'), private.jsonb_text_array(p_filters -> 'p_offered_services'))
-$$;
 
 /**
  * Why: the one rule, taken apart. The condition search_listings_where adds for filter n
@@ -188,38 +163,47 @@ security definer
 set search_path = ''
 as $$
 declare
-  clause text := private.saved_search_where(new.filters) || ' and ';
-  applies integer := 0;
   f jsonb := new.filters;
+  r private.saved_search_rules;
+  clause text;
 begin
+  -- The filters typed as search_listings takes them ($1, the query, trimmed as it passes it).
+  r.search_id := new.id;
+  r.p_query := nullif(pg_catalog.btrim(f ->> 'p_query'), '');
+  r.p_category := f ->> 'p_category';
+  r.p_city := f ->> 'p_city';
+  r.p_zone := f ->> 'p_zone';
+  r.p_age_min := (f ->> 'p_age_min')::integer;
+  r.p_age_max := (f ->> 'p_age_max')::integer;
+  r.p_rate_min := (f ->> 'p_rate_min')::numeric;
+  r.p_rate_max := (f ->> 'p_rate_max')::numeric;
+  r.p_ethnicity := private.jsonb_text_array(f -> 'p_ethnicity');
+  r.p_nationality := private.jsonb_text_array(f -> 'p_nationality');
+  r.p_breast_type := private.jsonb_text_array(f -> 'p_breast_type');
+  r.p_hair_color := private.jsonb_text_array(f -> 'p_hair_color');
+  r.p_body_type := private.jsonb_text_array(f -> 'p_body_type');
+  r.p_eye_color := private.jsonb_text_array(f -> 'p_eye_color');
+  r.p_meeting_type := private.jsonb_text_array(f -> 'p_meeting_type');
+  r.p_availability_for := private.jsonb_text_array(f -> 'p_availability_for');
+  r.p_meeting_location := private.jsonb_text_array(f -> 'p_meeting_location');
+  r.p_offered_services := private.jsonb_text_array(f -> 'p_offered_services');
+  -- Which of search_listings_where's conditions these filters switch on.
+  clause := private.search_listings_where(r.p_query, r.p_category, r.p_city, r.p_zone, r.p_age_min, r.p_age_max,
+    r.p_rate_min, r.p_rate_max, r.p_ethnicity, r.p_nationality, r.p_breast_type, r.p_hair_color, r.p_body_type,
+    r.p_eye_color, r.p_meeting_type, r.p_availability_for, r.p_meeting_location, r.p_offered_services) || ' and ';
+  r.applies := 0;
   for n in 1..18 loop
     if strpos(clause, ' and ' || private.search_condition(n) || ' and ') > 0 then
-      applies := applies | (1 << n);
+      r.applies := r.applies | (1 << n);
     end if;
   end loop;
-  insert into private.saved_search_rules as r (search_id, applies, category_key, city_key,
-    p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
-    p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type,
-    p_availability_for, p_meeting_location, p_offered_services)
-  values (new.id, applies,
-    case when applies & (1 << 2) <> 0 then f ->> 'p_category' end,
-    case when applies & (1 << 3) <> 0 then pg_catalog.lower(pg_catalog.btrim(f ->> 'p_city')) end,
-    nullif(pg_catalog.btrim(f ->> 'p_query'), ''), f ->> 'p_category', f ->> 'p_city', f ->> 'p_zone',
-    (f ->> 'p_age_min')::integer, (f ->> 'p_age_max')::integer, (f ->> 'p_rate_min')::numeric, (f ->> 'p_rate_max')::numeric,
-    private.jsonb_text_array(f -> 'p_ethnicity'), private.jsonb_text_array(f -> 'p_nationality'),
-    private.jsonb_text_array(f -> 'p_breast_type'), private.jsonb_text_array(f -> 'p_hair_color'),
-    private.jsonb_text_array(f -> 'p_body_type'), private.jsonb_text_array(f -> 'p_eye_color'),
-    private.jsonb_text_array(f -> 'p_meeting_type'), private.jsonb_text_array(f -> 'p_availability_for'),
-    private.jsonb_text_array(f -> 'p_meeting_location'), private.jsonb_text_array(f -> 'p_offered_services'))
-  on conflict (search_id) do update
-    set (applies, category_key, city_key, p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
-         p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type,
-         p_availability_for, p_meeting_location, p_offered_services)
-      = (excluded.applies, excluded.category_key, excluded.city_key, excluded.p_query, excluded.p_category, excluded.p_city,
-         excluded.p_zone, excluded.p_age_min, excluded.p_age_max, excluded.p_rate_min, excluded.p_rate_max,
-         excluded.p_ethnicity, excluded.p_nationality, excluded.p_breast_type, excluded.p_hair_color, excluded.p_body_type,
-         excluded.p_eye_color, excluded.p_meeting_type, excluded.p_availability_for, excluded.p_meeting_location,
-         excluded.p_offered_services);
+  r.category_key := case when r.applies & (1 << 2) <> 0 then r.p_category end;
+  r.city_key := case when r.applies & (1 << 3) <> 0 then pg_catalog.lower(pg_catalog.btrim(r.p_city)) end;
+  -- New filters keep the search's alert clock.
+  select o.last_alert_at, o.last_digest_on into r.last_alert_at, r.last_digest_on
+    from private.saved_search_rules o where o.search_id = new.id;
+  delete from private.saved_search_rules o where o.search_id = new.id;
+  insert into private.saved_search_rules select r.*;
   return null;
 end
 $$;
@@ -271,7 +255,8 @@ create table private.saved_search_hits (
 create index saved_search_hits_pending_idx on private.saved_search_hits (search_id) where notified_at is null;
 create index saved_search_hits_listing_idx on private.saved_search_hits (listing_id);
 
-revoke all on table private.saved_search_queue, private.saved_search_hits from public, anon, authenticated;
+revoke all on table private.saved_search_queue from public, anon, authenticated;
+revoke all on table private.saved_search_hits from public, anon, authenticated;
 alter table private.saved_search_queue enable row level security;
 alter table private.saved_search_hits enable row level security;
 
@@ -306,8 +291,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  -- The listing as a derived row ('offset 0'): with the table's statistics the planner spends
-  -- 20 ms estimating the clause's joins against 100k listings, for a plan it cannot improve.
+  -- The listing as a derived row ('offset 0'): with the listings' statistics the planner spends
+  -- 20 ms estimating the clause's joins against 100k of them, for a plan it cannot improve.
   return query execute
     'select r.search_id
        from (select * from public.listings where id = $1 offset 0) l
@@ -343,10 +328,9 @@ as $$
 declare
   queued uuid;
   clause text := private.saved_search_clause();
-  n integer := 0;
   added integer;
   rome timestamp := p_now at time zone 'Europe/Rome';
-  digest_cutoff timestamptz := ((p_now at time zone 'Europe/Rome')::date + time '09:00') at time zone 'Europe/Rome';
+  digest_cutoff timestamptz := (rome::date + time '09:00') at time zone 'Europe/Rome';
 begin
   for queued in
     delete from private.saved_search_queue q
@@ -379,24 +363,24 @@ begin
       left join public.listings l on l.id = sent.listing_id and private.listing_is_public(l.is_paused, l.expires_at, p_now)
      group by d.search_id, d.user_id, d.name
   ), marked as (
+    -- Runs though unread: a data-modifying WITH always runs once.
     update private.saved_search_rules r
        set last_alert_at = case when d.alert = 'instant' and c.fresh > 0 then p_now else r.last_alert_at end,
            last_digest_on = case when d.alert = 'daily' then rome::date else r.last_digest_on end
       from due d left join counted c on c.search_id = d.search_id
      where r.search_id = d.search_id and (d.alert = 'daily' or c.fresh > 0)
-    returning 1
   ), notified as (
     insert into public.admin_notifications (user_id, type, entity_id, message)
     select c.user_id, 'saved_search', c.search_id::text, private.saved_search_message(c.fresh, c.name)
       from counted c where c.fresh > 0
     returning 1
   )
-  select (select count(*) from notified), (select count(*) from marked) into added, n;
+  select count(*) into added from notified;
   return added;
 end
 $$;
 
-revoke all on function private.jsonb_text_array(jsonb), private.check_saved_search(), private.saved_search_where(jsonb),
+revoke all on function private.jsonb_text_array(jsonb), private.check_saved_search(),
   private.search_condition(integer), private.saved_search_clause(),
   private.sync_saved_search_rules(), private.queue_new_public_listing(), private.saved_searches_matching(uuid, text),
   private.saved_search_message(bigint, text), private.run_saved_search_alerts(timestamptz)

@@ -5,6 +5,7 @@ import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
 import { removeListingFilesBeforeDelete } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
+import { isUuid } from '@/lib/uuid.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
 
 type Functions = Database['public']['Functions'];
@@ -102,7 +103,7 @@ export interface ListingDetail {
 }
 
 export async function fetchListingDetail(id: string): Promise<ListingDetail> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return { status: 'missing', listing: null, phone: null };
+  if (!isUuid(id)) return { status: 'missing', listing: null, phone: null };
   const data = await unwrap(publicRest.rpc('listing_detail', { p_id: id }));
   // listing_detail returns one json document (typed Json): its shape is the function's.
   const d = (data ?? { status: 'missing' }) as unknown as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };

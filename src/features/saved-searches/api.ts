@@ -1,6 +1,7 @@
 /** The saved searches' backend calls: the viewer's own rows of saved_searches (RLS). */
 import { unwrap } from '@/lib/apiError.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { isUuid } from '@/lib/uuid.ts';
 import type { Alert, SavedSearch, SearchArgs } from './model.ts';
 
 const columns = 'id, name, alert, filters, created_at';
@@ -12,7 +13,7 @@ export async function fetchSavedSearches(userId: string): Promise<SavedSearch[]>
 
 /** One saved search, or null when it is gone (or not the viewer's). */
 export async function fetchSavedSearch(id: string): Promise<SavedSearch | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const row = await unwrap(supabase.from('saved_searches').select(columns).eq('id', id).maybeSingle());
   return row ? { ...row, filters: row.filters as SearchArgs } : null;
 }

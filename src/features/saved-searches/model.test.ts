@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { searchFilterArgs } from '@/features/listings/index.ts';
 import { parseFilters } from '@/features/search/index.ts';
-import { NAME_MAX, searchName, searchUrl, toArgs, toParams } from './model.ts';
+import { NAME_MAX, searchName, searchUrl, toParams } from './model.ts';
 
 describe('searchName', () => {
   it('reads like the search: category, city, ages', () => {
@@ -28,7 +29,7 @@ describe('filters <-> arguments', () => {
   it('round-trips through the stored arguments to the same /search URL', () => {
     const qs = 'q=bionda&category=donne&city=Milano&age_min=25&age_max=35&rate_max=200&hair_color=bionda,rossa';
     const params = parseFilters(qs);
-    const args = toArgs(params);
+    const args = searchFilterArgs(params);
     expect(args).toEqual({ p_query: 'bionda', p_category: 'donne', p_city: 'Milano', p_age_min: 25, p_age_max: 35, p_rate_max: 200, p_hair_color: ['bionda', 'rossa'] });
     expect(toParams(JSON.parse(JSON.stringify(args)) as Record<string, unknown>)).toEqual(params);
     expect(searchUrl(args)).toBe(`/search?${new URLSearchParams(qs).toString()}`);

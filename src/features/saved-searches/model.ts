@@ -2,17 +2,15 @@
 import type { Tables } from '@/lib/database.types.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { label, searchFilterArgs, type SearchParams } from '@/features/listings/index.ts';
-import { serializeFilters } from '@/features/search/index.ts';
+import { ARRAY_FILTERS, serializeFilters } from '@/features/search/index.ts';
 
 export type SavedSearch = Pick<Tables<'saved_searches'>, 'id' | 'name' | 'alert' | 'created_at'> & { filters: SearchArgs };
 export type Alert = 'instant' | 'daily' | 'never';
 export const ALERTS: readonly Alert[] = ['instant', 'daily', 'never'];
-/** What the database stores and matches: search_listings_count's named arguments. */
+/** What the database stores and matches: search_listings_count's named arguments (listings' searchFilterArgs). */
 export type SearchArgs = ReturnType<typeof searchFilterArgs>;
 
 export const NAME_MAX = 80;
-
-const ARRAYS = ['ethnicity', 'nationality', 'breast_type', 'hair_color', 'body_type', 'eye_color', 'meeting_type', 'availability_for', 'meeting_location', 'offered_services'] as const;
 
 const n = t.savedSearches.name;
 
@@ -28,15 +26,12 @@ export function searchName(p: SearchParams): string {
   if (p.ageMin != null || p.ageMax != null) parts.push(n.years(p.ageMin, p.ageMax));
   if (p.rateMin != null || p.rateMax != null) parts.push(n.rate(p.rateMin, p.rateMax));
   if (p.query) parts.push(n.query(p.query));
-  const values = ARRAYS.flatMap((key) => (p[key] ?? []).map((v) => label(key, v).toLowerCase()));
+  const values = ARRAY_FILTERS.flatMap((key) => (p[key] ?? []).map((v) => label(key, v).toLowerCase()));
   parts.push(...values.slice(0, 2));
   if (values.length > 2) parts.push(n.more(values.length - 2));
   const name = parts.join(', ');
   return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1).trimEnd()}…` : name;
 }
-
-/** The filters a saved search keeps (the search's own RPC arguments, without empty ones). */
-export const toArgs = (p: SearchParams): SearchArgs => searchFilterArgs(p);
 
 /** The search's filters back from the stored arguments (unknown keys and wrong types ignored). */
 export function toParams(a: Record<string, unknown>): SearchParams {
@@ -58,7 +53,7 @@ export function toParams(a: Record<string, unknown>): SearchParams {
     rateMin: num('p_rate_min'),
     rateMax: num('p_rate_max'),
   };
-  for (const key of ARRAYS) {
+  for (const key of ARRAY_FILTERS) {
     const v = a[`p_${key}`];
     if (Array.isArray(v) && v.length) out[key] = v.filter((x): x is string => typeof x === 'string');
   }

@@ -1,2 +1,2 @@
 /** What other features may use from search: its filters as a query string. */
-export { parseFilters, serializeFilters } from './model.ts';
+export { ARRAY_FILTERS, parseFilters, serializeFilters } from './model.ts';

@@ -18,9 +18,7 @@ export const savedSearches = {
   renameLabel: (name: string) => `Rinomina la ricerca ${name}`,
   delete: 'Elimina',
   deleteLabel: (name: string) => `Elimina la ricerca ${name}`,
-  alertOf: (name: string) => `Avvisi per la ricerca ${name}`,
   savedOn: (date: string) => `Salvata il ${date}`,
-  noFilters: 'Tutti gli annunci',
   save: {
     title: 'Salva ricerca',
     intro: 'Ritrova questa ricerca in “Ricerche salvate” e ricevi un avviso quando compaiono nuovi annunci.',
@@ -32,7 +30,6 @@ export const savedSearches = {
     failed: 'Impossibile salvare la ricerca. Riprova.',
     loginRequired: 'Accedi per salvare le ricerche e ricevere un avviso quando compaiono nuovi annunci.',
     login: 'Accedi',
-    notifyHint: 'Per gli avvisi sul telefono attiva le notifiche nelle Impostazioni.',
   },
   renameDialog: {
     title: 'Rinomina ricerca',

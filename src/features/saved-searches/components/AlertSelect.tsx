@@ -6,10 +6,10 @@ const s = t.savedSearches;
 const DATA = ALERTS.map((value) => ({ value, label: s.alerts[value]! }));
 
 /** 'Subito' / 'Una volta al giorno' / 'Mai', with what the choice means under it. */
-export function AlertSelect({ value, onChange, label = s.alertLabel, disabled }: { value: Alert; onChange: (a: Alert) => void; label?: string; disabled?: boolean }) {
+export function AlertSelect({ value, onChange, disabled }: { value: Alert; onChange: (a: Alert) => void; disabled?: boolean }) {
   return (
     <Select
-      label={label}
+      label={s.alertLabel}
       data={DATA}
       value={value}
       onChange={(v) => isAlert(v) && onChange(v)}

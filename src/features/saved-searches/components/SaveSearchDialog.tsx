@@ -7,9 +7,9 @@ import { noteEngagement } from '@/lib/engagement.ts';
 import { queryClient } from '@/lib/queryClient.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
-import type { SearchParams } from '@/features/listings/index.ts';
+import { searchFilterArgs, type SearchParams } from '@/features/listings/index.ts';
 import { saveSearch } from '../api.ts';
-import { NAME_MAX, searchName, toArgs, type Alert } from '../model.ts';
+import { NAME_MAX, searchName, type Alert } from '../model.ts';
 import { savedSearchKeys } from '../queries.ts';
 import { AlertSelect } from './AlertSelect.tsx';
 
@@ -28,7 +28,7 @@ export default function SaveSearchDialog({ params, returnTo, opened, onClose }: 
   const submit = form.onSubmit(async ({ name, alert }) => {
     if (!user) return;
     try {
-      await saveSearch({ userId: user.id, name: name.trim(), alert, filters: toArgs(params) });
+      await saveSearch({ userId: user.id, name: name.trim(), alert, filters: searchFilterArgs(params) });
     } catch (err) {
       return toastError(failureMessage(err, s.save.failed));
     }

@@ -26,7 +26,6 @@ export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedS
           </Text>
         </div>
         <AlertSelect
-          label={s.alertLabel}
           value={alert}
           disabled={update.isPending}
           onChange={(a) =>
