@@ -432,9 +432,4 @@ insert into public.saved_searches (id, user_id, name, filters, alert, created_at
 -- The demo's listings were there before anyone searched: none of them is news for the alerts.
 delete from private.saved_search_queue;
 
--- The public photo bucket (a migration normally creates it; kept here so the demo never lacks it).
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
-on conflict (id) do nothing;
-
 commit;

@@ -325,14 +325,48 @@ export type Database = {
           },
         ]
       }
+      listing_photo_originals: {
+        Row: {
+          created_at: string
+          listing_id: string
+          photo_id: string
+          storage_path: string
+        }
+        Insert: {
+          created_at?: string
+          listing_id: string
+          photo_id: string
+          storage_path: string
+        }
+        Update: {
+          created_at?: string
+          listing_id?: string
+          photo_id?: string
+          storage_path?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_photo_originals_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_photo_originals_photo_id_fkey"
+            columns: ["photo_id"]
+            isOneToOne: true
+            referencedRelation: "listing_photos"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       listing_photos: {
         Row: {
           created_at: string
           id: string
           is_primary: boolean
           listing_id: string
-          original_path: string | null
-          original_url: string | null
           storage_path: string | null
           url: string
         }
@@ -341,8 +375,6 @@ export type Database = {
           id?: string
           is_primary?: boolean
           listing_id: string
-          original_path?: string | null
-          original_url?: string | null
           storage_path?: string | null
           url: string
         }
@@ -351,8 +383,6 @@ export type Database = {
           id?: string
           is_primary?: boolean
           listing_id?: string
-          original_path?: string | null
-          original_url?: string | null
           storage_path?: string | null
           url?: string
         }
@@ -992,6 +1022,28 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_listing_photo: {
+        Args: {
+          p_listing_id: string
+          p_original_path: string
+          p_storage_path: string
+          p_user_id: string
+        }
+        Returns: {
+          created_at: string
+          id: string
+          is_primary: boolean
+          listing_id: string
+          storage_path: string | null
+          url: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_photos"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       admin_adjust_credits: {
         Args: { p_amount: number; p_reason: string; p_user_id: string }
         Returns: number
@@ -1064,6 +1116,10 @@ export type Database = {
         }
       }
       apply_coupon: { Args: { p_code: string }; Returns: Json }
+      complete_storage_deletions: {
+        Args: { p_bucket_id: string; p_names: string[] }
+        Returns: number
+      }
       create_listing: {
         Args: {
           p_age: number
@@ -1195,6 +1251,10 @@ export type Database = {
       expire_listings: { Args: { p_now?: string }; Returns: number }
       expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      fail_storage_deletions: {
+        Args: { p_bucket_id: string; p_error: string; p_names: string[] }
+        Returns: number
+      }
       favourite_listings: { Args: { p_ids: string[] }; Returns: Json }
       file_appeal: {
         Args: { p_message: string }
@@ -1229,6 +1289,10 @@ export type Database = {
         Returns: Json
       }
       listing_detail: { Args: { p_id: string }; Returns: Json }
+      listing_photo_upload_target: {
+        Args: { p_listing_id: string; p_photo_id?: string }
+        Returns: Json
+      }
       listing_rules: { Args: Record<PropertyKey, never>; Returns: Json }
       mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
       night_bump_slot_start: { Args: { p_now?: string }; Returns: string }
@@ -1278,6 +1342,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      pending_storage_deletions: {
+        Args: { p_limit?: number }
+        Returns: {
+          bucket_id: string
+          name: string
+        }[]
+      }
       promote_listing: {
         Args: {
           p_days: number
@@ -1287,6 +1358,7 @@ export type Database = {
         }
         Returns: Json
       }
+      queue_orphan_storage_files: { Args: { p_now?: string }; Returns: number }
       quote_credit_package: { Args: { p_package_id: string }; Returns: Json }
       record_app_install: {
         Args: { p_device: string; p_platform: string }
@@ -1337,6 +1409,23 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      replace_listing_photo_crop: {
+        Args: { p_photo_id: string; p_storage_path: string; p_user_id: string }
+        Returns: {
+          created_at: string
+          id: string
+          is_primary: boolean
+          listing_id: string
+          storage_path: string | null
+          url: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_photos"
           isOneToOne: true
           isSetofReturn: false
         }

@@ -269,14 +269,25 @@ create table public.listing_photos (
   id uuid primary key default gen_random_uuid(),
   listing_id uuid not null references public.listings (id) on delete cascade,
   url text not null,
-  original_url text,
   is_primary boolean not null default false,
   storage_path text,
-  original_path text,
   created_at timestamptz not null default now()
 );
 
-comment on table public.listing_photos is 'Up to 5 photos per listing: cropped 4:5 jpeg (url) plus the uncropped source (original_url).';
+comment on table public.listing_photos is 'Up to 5 photos per listing: the cropped 4:5 image (url, in the public listing_photos bucket). Originals are in listing_photo_originals.';
+
+-- The uncropped originals: their keys in the private listing_originals bucket, readable only by
+-- the listing's owner and staff, so no column a visitor or another user reads names them.
+create table public.listing_photo_originals (
+  photo_id uuid primary key references public.listing_photos (id) on delete cascade,
+  listing_id uuid not null references public.listings (id) on delete cascade,
+  storage_path text not null,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.listing_photo_originals is 'The uncropped source of each listing photo, in the private listing_originals bucket.';
+
+create index listing_photo_originals_listing_idx on public.listing_photo_originals (listing_id);
 
 create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at);
 
@@ -375,28 +386,54 @@ create policy "Owners and staff can delete listings" on public.listings
   for delete to authenticated
   using ((user_id = (select auth.uid()) and (select private.current_user_can_write())) or (select private.current_role_is_staff()));
 
--- listing_photos: the listing's owner manages them; everyone sees photos of public listings.
+-- listing_photos: rows are written by the listing-photo Edge Function (service role) only;
+-- owners choose the primary and delete. Visitors and other users read only the photos a
+-- listing displays; owners and staff read all of them.
+
+/**
+ * Why: a base listing shows only its first photo and an active promotion its first five
+ * (settings), and a photo that is not shown must not be reachable through the API either.
+ * Security definer because a policy on listing_photos cannot read listing_photos itself.
+ */
+create or replace function private.listing_photo_is_displayed(p_photo_id uuid, p_listing_id uuid) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return exists (
+    select 1
+    from public.listings l
+    cross join lateral (
+      select p.id from public.listing_photos p where p.listing_id = l.id
+      order by p.is_primary desc, p.created_at, p.id
+      limit case when private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at)
+                 then private.setting_int('max_photos_per_listing', 5)
+                 else private.setting_int('max_photos_without_promotion', 1) end
+    ) shown
+    where l.id = p_listing_id and private.listing_is_public(l.is_paused, l.expires_at) and shown.id = p_photo_id);
+end
+$$;
+
+revoke execute on function private.listing_photo_is_displayed(uuid, uuid) from public;
+grant execute on function private.listing_photo_is_displayed(uuid, uuid) to anon, authenticated, service_role;
+
 grant select on table public.listing_photos to anon, authenticated;
-grant insert (listing_id, url, original_url, is_primary, storage_path, original_path) on table public.listing_photos to authenticated;
-grant update (url, original_url, is_primary, storage_path, original_path) on table public.listing_photos to authenticated;
+grant update (is_primary) on table public.listing_photos to authenticated;
 grant delete on table public.listing_photos to authenticated;
 
-create policy "Anyone can read photos of public listings" on public.listing_photos
+create policy "Anyone can read the photos public listings display" on public.listing_photos
   for select to anon
-  using (exists (select 1 from public.listings l where l.id = listing_id and private.listing_is_public(l.is_paused, l.expires_at)));
+  using (private.listing_photo_is_displayed(id, listing_id));
 
-create policy "Users can read photos of public listings and their own" on public.listing_photos
+create policy "Users can read displayed photos and every photo of their listings" on public.listing_photos
   for select to authenticated
-  using (exists (select 1 from public.listings l where l.id = listing_id
-                 and (private.listing_is_public(l.is_paused, l.expires_at) or l.user_id = (select auth.uid())))
-         or (select private.current_role_is_staff()));
+  using (exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid()))
+         or (select private.current_role_is_staff())
+         or private.listing_photo_is_displayed(id, listing_id));
 
-create policy "Owners can add photos to their listings" on public.listing_photos
-  for insert to authenticated
-  with check ((select private.current_user_can_write())
-              and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())));
-
-create policy "Owners can update photos of their listings" on public.listing_photos
+create policy "Owners can choose the primary photo of their listings" on public.listing_photos
   for update to authenticated
   using ((select private.current_user_can_write())
          and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
@@ -406,6 +443,17 @@ create policy "Owners and staff can delete photos" on public.listing_photos
   for delete to authenticated
   using (((select private.current_user_can_write())
           and exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid())))
+         or (select private.current_role_is_staff()));
+
+-- listing_photo_originals: written with their photo by the Edge Function; read by the owner and staff.
+alter table public.listing_photo_originals enable row level security;
+revoke all on table public.listing_photo_originals from anon, authenticated;
+grant all on table public.listing_photo_originals to service_role;
+grant select on table public.listing_photo_originals to authenticated;
+
+create policy "Owners and staff can read the originals of listing photos" on public.listing_photo_originals
+  for select to authenticated
+  using (exists (select 1 from public.listings l where l.id = listing_id and l.user_id = (select auth.uid()))
          or (select private.current_role_is_staff()));
 
 -- listing_reports: signed-in users report; staff review.

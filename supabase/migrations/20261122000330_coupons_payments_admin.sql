@@ -285,8 +285,8 @@ end
 $$;
 
 /**
- * Staff: deletes any listing (photos and reports cascade; storage files are removed by the
- * caller through the Storage API first) and tells the owner why. The reason goes into the
+ * Staff: deletes any listing (photos and reports cascade; the photo rows' triggers queue
+ * their files for storage-cleanup) and tells the owner why. The reason goes into the
  * audit row the deletion writes (private.set_audit_reason, control panel migration).
  */
 create or replace function private.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean

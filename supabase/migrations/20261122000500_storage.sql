@@ -1,107 +1,31 @@
--- The listing_photos bucket: public download by URL (/object/public/ serves a public bucket
--- without RLS, on Supabase as locally), but no listing: only the owner (and staff) may list or
--- select object rows. Writes only under {auth.uid()}/{listingId}/ by the listing's owner (not
--- banned); 10 MB; jpeg/png/webp. Staff may delete any file.
+-- Photo files. Two buckets: listing_photos (public: the 4:5 crops, downloaded by URL) and
+-- listing_originals (private: the uncropped sources, read by their owner and staff through
+-- short-lived signed URLs). Files are named {userId}/{listingId}/{random uuid}.{ext}.
+-- Clients never write either bucket: the listing-photo Edge Function checks and cleans every
+-- file and writes with the service role. Files die with their rows: triggers queue them and
+-- the storage-cleanup Edge Function removes them through the Storage API (Supabase does not
+-- let SQL delete storage files).
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
+values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
+       ('listing_originals', 'listing_originals', false, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
 
-/** True when the caller (not banned) owns the listing named by an object path {uid}/{listingId}/file. */
-create or replace function private.can_write_listing_photo_path(p_name text) returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  parts text[] := storage.foldername(p_name);
-  uid uuid := auth.uid();
-begin
-  if uid is null or coalesce(array_length(parts, 1), 0) <> 2 or parts[1] <> uid::text then
-    return false;
-  end if;
-  if parts[2] !~ '^[0-9a-fA-F-]{36}$' then
-    return false;
-  end if;
-  return private.current_user_can_write()
-     and exists (select 1 from public.listings l where l.id = parts[2]::uuid and l.user_id = uid);
-end
-$$;
-
-revoke execute on function private.can_write_listing_photo_path(text) from public, anon;
-grant execute on function private.can_write_listing_photo_path(text) to authenticated, service_role;
-
-drop policy if exists "Anyone can read listing photos" on storage.objects;
-drop policy if exists "Owners and staff can read listing photo objects" on storage.objects;
-create policy "Owners and staff can read listing photo objects" on storage.objects
+-- Only SELECT, for the owner (first folder = their id) and staff: listing a folder and signing
+-- an original's URL. No insert, update or delete policy: every client write is refused.
+drop policy if exists "Owners and staff can read listing photo files" on storage.objects;
+create policy "Owners and staff can read listing photo files" on storage.objects
   for select to authenticated
-  using (bucket_id = 'listing_photos'
+  using (bucket_id in ('listing_photos', 'listing_originals')
          and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.current_role_is_staff())));
 
-drop policy if exists "Owners can upload photos of their listings" on storage.objects;
-create policy "Owners can upload photos of their listings" on storage.objects
-  for insert to authenticated
-  with check (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name));
-
-drop policy if exists "Owners can replace photos of their listings" on storage.objects;
-create policy "Owners can replace photos of their listings" on storage.objects
-  for update to authenticated
-  using (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name))
-  with check (bucket_id = 'listing_photos' and private.can_write_listing_photo_path(name));
-
-drop policy if exists "Owners and staff can delete listing photos" on storage.objects;
-create policy "Owners and staff can delete listing photos" on storage.objects
-  for delete to authenticated
-  using (bucket_id = 'listing_photos'
-         and ((select private.current_role_is_staff())
-              or ((storage.foldername(name))[1] = (select auth.uid())::text and (select private.current_user_can_write()))));
-
 -- ---------------------------------------------------------------------------------------
--- Writes that skip RLS: an upload through a signed upload URL runs as the
--- storage service with the signer as owner, so RLS is not asked again. This trigger is: the
--- owner recorded on the object must still be allowed to write under that listing folder, so
--- a URL signed before a ban, or before the listing was deleted, stops working.
-
-/** Refuses a listing photo object whose owner is banned or does not own the listing folder. */
-create or replace function private.check_listing_photo_object_owner() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  owner_id text := coalesce(new.owner_id, new.owner::text);
-  parts text[] := storage.foldername(new.name);
-  r text;
-begin
-  if new.bucket_id <> 'listing_photos' or owner_id is null then
-    return new;
-  end if;
-  select p.role into r from public.profiles p where p.id::text = owner_id;
-  if r = 'banned' then
-    raise exception 'Il tuo account è sospeso: non puoi caricare foto.' using errcode = '42501', detail = 'banned';
-  end if;
-  if r is null or coalesce(array_length(parts, 1), 0) <> 2 or parts[1] <> owner_id
-     or not exists (select 1 from public.listings l where l.id::text = parts[2] and l.user_id::text = owner_id) then
-    raise exception 'Puoi caricare foto solo nella cartella dei tuoi annunci.' using errcode = '42501', detail = 'forbidden';
-  end if;
-  return new;
-end
-$$;
-
-revoke execute on function private.check_listing_photo_object_owner() from public, anon, authenticated;
-
-drop trigger if exists listing_photo_objects_check_owner on storage.objects;
-create trigger listing_photo_objects_check_owner before insert or update of bucket_id, name, owner, owner_id, version on storage.objects
-  for each row execute function private.check_listing_photo_object_owner();
-
--- ---------------------------------------------------------------------------------------
--- Photo addresses: listing_photos.url and original_url are shown to
--- every visitor, so they may only be this project's public URL of a file in the listing's
--- folder: {project_url}/storage/v1/object/public/listing_photos/{owner id}/{listing id}/{file}
--- (what storage-js getPublicUrl builds); storage_path and original_path the same object
--- keys. The project's address is the Vault secret 'project_url' (docs/deploy.md).
+-- Photo addresses: listing_photos.url is shown to every visitor, so it may only be this
+-- project's public URL of a file in the listing's folder:
+-- {project_url}/storage/v1/object/public/listing_photos/{owner id}/{listing id}/{file}
+-- (what storage-js getPublicUrl builds); storage_path and the original's path the same keys.
+-- The project's address is the Vault secret 'project_url' (docs/deploy.md).
 
 /** This project's public URL (Vault secret 'project_url'), without a trailing slash; null when not set. */
 create or replace function private.project_url() returns text
@@ -121,6 +45,22 @@ begin
 end
 $$;
 
+/** True when p_path is a plain file name directly in the listing's folder {owner id}/{listing id}/. */
+create or replace function private.is_listing_file_path(p_listing_id uuid, p_path text) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  folder text;
+begin
+  select l.user_id::text || '/' || l.id::text || '/' into folder from public.listings l where l.id = p_listing_id;
+  return folder is not null and p_path is not null
+     and left(p_path, length(folder)) = folder and substr(p_path, length(folder) + 1) ~ '^[A-Za-z0-9._~%-]+$';
+end
+$$;
+
 /** Refuses photo addresses that are not this project's storage objects in the listing owner's folder. */
 create or replace function private.check_listing_photo_urls() returns trigger
 language plpgsql
@@ -129,24 +69,24 @@ set search_path = ''
 as $$
 declare
   base text := private.project_url();
-  folder text;
-  public_prefix text;
-  file_re constant text := '^[A-Za-z0-9._~%-]+$';
 begin
   if base is null then
     raise exception 'Configurazione mancante: l''indirizzo del progetto (Vault project_url) non è impostato.'
       using errcode = 'P0001', detail = 'project_url_missing';
   end if;
-  select l.user_id::text || '/' || l.id::text || '/' into folder from public.listings l where l.id = new.listing_id;
-  if folder is null then
+  if not exists (select 1 from public.listings l where l.id = new.listing_id) then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
-  public_prefix := base || '/storage/v1/object/public/listing_photos/' || folder;
-  if not (left(new.url, length(public_prefix)) = public_prefix and substr(new.url, length(public_prefix) + 1) ~ file_re)
-     or not (new.original_url is null
-             or (left(new.original_url, length(public_prefix)) = public_prefix and substr(new.original_url, length(public_prefix) + 1) ~ file_re))
-     or not (new.storage_path is null or (left(new.storage_path, length(folder)) = folder and substr(new.storage_path, length(folder) + 1) ~ file_re))
-     or not (new.original_path is null or (left(new.original_path, length(folder)) = folder and substr(new.original_path, length(folder) + 1) ~ file_re)) then
+  if tg_table_name = 'listing_photo_originals' then
+    if not private.is_listing_file_path(new.listing_id, new.storage_path) then
+      raise exception 'Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell''annuncio.'
+        using errcode = 'P0001', detail = 'invalid_photo_url';
+    end if;
+    return new;
+  end if;
+  if not ((new.storage_path is null or private.is_listing_file_path(new.listing_id, new.storage_path))
+          and left(new.url, length(base || '/storage/v1/object/public/listing_photos/')) = base || '/storage/v1/object/public/listing_photos/'
+          and private.is_listing_file_path(new.listing_id, substr(new.url, length(base || '/storage/v1/object/public/listing_photos/') + 1))) then
     raise exception 'Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell''annuncio.'
       using errcode = 'P0001', detail = 'invalid_photo_url';
   end if;
@@ -155,8 +95,411 @@ end
 $$;
 
 revoke execute on function private.project_url() from public, anon, authenticated;
+revoke execute on function private.is_listing_file_path(uuid, text) from public, anon, authenticated;
 revoke execute on function private.check_listing_photo_urls() from public, anon, authenticated;
 
-create trigger listing_photos_check_urls before insert or update of listing_id, url, original_url, storage_path, original_path
+create trigger listing_photos_check_urls before insert or update of listing_id, url, storage_path
   on public.listing_photos
   for each row execute function private.check_listing_photo_urls();
+
+create trigger listing_photo_originals_check_path before insert or update of listing_id, storage_path
+  on public.listing_photo_originals
+  for each row execute function private.check_listing_photo_urls();
+
+create unique index listing_photos_storage_path_idx on public.listing_photos (storage_path);
+create unique index listing_photo_originals_storage_path_idx on public.listing_photo_originals (storage_path);
+
+-- ---------------------------------------------------------------------------------------
+-- Calling an Edge Function from the database. On Supabase this is a Database Webhook through
+-- pg_net (schema "net"): the project URL and the service-role key come from Vault secrets
+-- 'project_url' and 'service_role_key' (see docs/deploy.md). The local platform has no
+-- pg_net: pg_notify('local_webhooks', {function, payload}) and the platform posts the
+-- payload to the function with the service-role key. Both deliver after commit.
+
+/** Asks Edge Function p_name to run with p_payload once this transaction commits. */
+create or replace function private.call_edge_function(p_name text, p_payload jsonb) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  base_url text;
+  service_key text;
+begin
+  if exists (select 1 from pg_catalog.pg_namespace where nspname = 'net') then
+    if exists (select 1 from pg_catalog.pg_namespace where nspname = 'vault') then
+      execute 'select decrypted_secret from vault.decrypted_secrets where name = $1' into base_url using 'project_url';
+      execute 'select decrypted_secret from vault.decrypted_secrets where name = $1' into service_key using 'service_role_key';
+    end if;
+    if base_url is null or service_key is null then
+      raise warning '% webhook skipped: Vault secrets project_url / service_role_key are missing', p_name;
+      return;
+    end if;
+    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := 5000)'
+      using rtrim(base_url, '/') || '/functions/v1/' || p_name,
+            p_payload,
+            jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
+  else
+    raise warning '% webhook: pg_net is not installed, so only a local listener (NOTIFY local_webhooks) is told; enable pg_net on Supabase', p_name;
+    perform pg_notify('local_webhooks', jsonb_build_object('function', p_name, 'payload', p_payload)::text);
+  end if;
+end
+$$;
+
+revoke execute on function private.call_edge_function(text, jsonb) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- Files that must go: whatever deletes a photo row (the owner through the app or REST, staff,
+-- admin_delete_listing, account erasure, a cascade from its listing) or replaces a crop
+-- queues the file here; storage-cleanup removes it through the Storage API.
+
+create table private.storage_deletions (
+  bucket_id text not null,
+  name text not null,
+  queued_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  last_error text,
+  primary key (bucket_id, name)
+);
+
+comment on table private.storage_deletions is 'Storage files whose rows are gone, waiting for the storage-cleanup Edge Function.';
+
+revoke all on table private.storage_deletions from public, anon, authenticated;
+-- No policy: only the SECURITY DEFINER functions below read or write it.
+alter table private.storage_deletions enable row level security;
+
+/** Asks storage-cleanup to run after commit, once per transaction (it empties the whole queue). */
+create or replace function private.request_storage_cleanup() returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if current_setting('incontri.storage_cleanup_requested', true) = 'on' then
+    return;
+  end if;
+  perform set_config('incontri.storage_cleanup_requested', 'on', true);
+  perform private.call_edge_function('storage-cleanup', '{}'::jsonb);
+end
+$$;
+
+/** Queues the files of a deleted photo (its crop or its original) or of a replaced crop. */
+create or replace function private.queue_listing_photo_files() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  bucket text := case when tg_table_name = 'listing_photo_originals' then 'listing_originals' else 'listing_photos' end;
+begin
+  if old.storage_path is null or (tg_op = 'UPDATE' and new.storage_path is not distinct from old.storage_path) then
+    return null;
+  end if;
+  insert into private.storage_deletions (bucket_id, name) values (bucket, old.storage_path) on conflict do nothing;
+  perform private.request_storage_cleanup();
+  return null;
+end
+$$;
+
+revoke execute on function private.request_storage_cleanup() from public, anon, authenticated;
+revoke execute on function private.queue_listing_photo_files() from public, anon, authenticated;
+
+create trigger listing_photos_queue_files after delete or update of storage_path on public.listing_photos
+  for each row execute function private.queue_listing_photo_files();
+
+create trigger listing_photo_originals_queue_files after delete or update of storage_path on public.listing_photo_originals
+  for each row execute function private.queue_listing_photo_files();
+
+/**
+ * The next files to remove, oldest first. An entry whose file a row names again is dropped
+ * instead: a queued name must never take a displayed photo with it.
+ */
+create or replace function private.pending_storage_deletions(p_limit integer default 500)
+returns table (bucket_id text, name text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.storage_deletions d
+  where (d.bucket_id = 'listing_photos' and exists (select 1 from public.listing_photos p where p.storage_path = d.name))
+     or (d.bucket_id = 'listing_originals' and exists (select 1 from public.listing_photo_originals o where o.storage_path = d.name));
+  return query
+    select d.bucket_id, d.name from private.storage_deletions d
+    order by d.attempts, d.queued_at, d.name
+    limit least(greatest(coalesce(p_limit, 500), 1), 1000);
+end
+$$;
+
+/** Removed (or already missing) files leave the queue. */
+create or replace function private.complete_storage_deletions(p_bucket_id text, p_names text[]) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  delete from private.storage_deletions d where d.bucket_id = p_bucket_id and d.name = any (p_names);
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+/** A failed removal stays queued, with its error, for the next run. */
+create or replace function private.fail_storage_deletions(p_bucket_id text, p_names text[], p_error text) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update private.storage_deletions d set attempts = d.attempts + 1, last_error = left(p_error, 500)
+  where d.bucket_id = p_bucket_id and d.name = any (p_names);
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+/**
+ * The daily sweep: files of both photo buckets older than a day that no row names (an
+ * upload whose row was never written, a clean-up interrupted before it queued) are queued.
+ */
+create or replace function private.queue_orphan_storage_files(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  insert into private.storage_deletions (bucket_id, name)
+  select o.bucket_id, o.name from storage.objects o
+  where o.bucket_id in ('listing_photos', 'listing_originals')
+    and o.created_at < p_now - interval '1 day'
+    and not exists (select 1 from public.listing_photos p where o.bucket_id = 'listing_photos' and p.storage_path = o.name)
+    and not exists (select 1 from public.listing_photo_originals x where o.bucket_id = 'listing_originals' and x.storage_path = o.name)
+  on conflict do nothing;
+  get diagnostics n = row_count;
+  if n > 0 then
+    perform private.request_storage_cleanup();
+  end if;
+  return n;
+end
+$$;
+
+/** The minute job: asks storage-cleanup again while anything is left (a removal that failed). */
+create or replace function private.retry_storage_cleanup() returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from private.storage_deletions) then
+    perform private.request_storage_cleanup();
+    return true;
+  end if;
+  return false;
+end
+$$;
+
+revoke execute on function private.pending_storage_deletions(integer) from public, anon, authenticated;
+revoke execute on function private.complete_storage_deletions(text, text[]) from public, anon, authenticated;
+revoke execute on function private.fail_storage_deletions(text, text[], text) from public, anon, authenticated;
+revoke execute on function private.queue_orphan_storage_files(timestamptz) from public, anon, authenticated;
+revoke execute on function private.retry_storage_cleanup() from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- The upload path's rules: who may add or re-crop a photo of which listing. The
+-- listing-photo Edge Function asks first as the caller (before any byte is stored), then
+-- writes the rows with the service role, which checks again.
+
+/** Refuses a banned user, a missing or foreign listing, a full listing (new photo) or a foreign photo (re-crop). */
+create or replace function private.check_listing_photo_write(p_user_id uuid, p_listing_id uuid, p_photo_id uuid) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  owner_id uuid;
+  n integer;
+  max_photos integer := private.setting_int('max_photos_per_listing', 5);
+begin
+  if exists (select 1 from public.profiles p where p.id = p_user_id and p.role = 'banned') then
+    raise exception 'Il tuo account è sospeso: non puoi caricare foto.' using errcode = '42501', detail = 'banned';
+  end if;
+  select l.user_id into owner_id from public.listings l where l.id = p_listing_id;
+  if not found then
+    raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
+  end if;
+  if owner_id is distinct from p_user_id then
+    raise exception 'Puoi caricare foto solo nei tuoi annunci.' using errcode = '42501', detail = 'forbidden';
+  end if;
+  select count(*) into n from public.listing_photos p where p.listing_id = p_listing_id;
+  if p_photo_id is null and n >= max_photos then
+    raise exception 'Puoi caricare al massimo % foto per annuncio.', max_photos using errcode = 'P0001', detail = 'too_many_photos';
+  end if;
+  if p_photo_id is not null and not exists (select 1 from public.listing_photos p where p.id = p_photo_id and p.listing_id = p_listing_id) then
+    raise exception 'Foto non trovata.' using errcode = 'P0001', detail = 'photo_not_found';
+  end if;
+  return jsonb_build_object('user_id', p_user_id, 'listing_id', p_listing_id, 'photo_id', p_photo_id, 'photos', n, 'max_photos', max_photos);
+end
+$$;
+
+/** The caller's permission to upload into a listing, asked before the bytes are stored. */
+create or replace function private.listing_photo_upload_target(p_listing_id uuid, p_photo_id uuid default null) returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is null then
+    raise exception 'Utente non autenticato.' using errcode = '42501', detail = 'not_authenticated';
+  end if;
+  return private.check_listing_photo_write(auth.uid(), p_listing_id, p_photo_id);
+end
+$$;
+
+/** The public URL of a crop, as storage-js getPublicUrl builds it. */
+create or replace function private.listing_photo_url(p_storage_path text) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.project_url() || '/storage/v1/object/public/listing_photos/' || p_storage_path
+$$;
+
+/** A new photo: its row (the first becomes primary; the limit trigger checks again under a lock) and its original's row. */
+create or replace function private.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text)
+returns public.listing_photos
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  photo public.listing_photos;
+begin
+  perform private.check_listing_photo_write(p_user_id, p_listing_id, null);
+  insert into public.listing_photos (listing_id, url, storage_path)
+  values (p_listing_id, private.listing_photo_url(p_storage_path), p_storage_path)
+  returning * into photo;
+  insert into public.listing_photo_originals (photo_id, listing_id, storage_path) values (photo.id, p_listing_id, p_original_path);
+  return photo;
+end
+$$;
+
+/** A re-crop: the photo's new crop; the old file is queued by the trigger. */
+create or replace function private.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text)
+returns public.listing_photos
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  photo public.listing_photos;
+begin
+  select * into photo from public.listing_photos p where p.id = p_photo_id for update;
+  if not found then
+    raise exception 'Foto non trovata.' using errcode = 'P0001', detail = 'photo_not_found';
+  end if;
+  perform private.check_listing_photo_write(p_user_id, photo.listing_id, p_photo_id);
+  update public.listing_photos set url = private.listing_photo_url(p_storage_path), storage_path = p_storage_path
+  where id = p_photo_id
+  returning * into photo;
+  return photo;
+end
+$$;
+
+revoke execute on function private.check_listing_photo_write(uuid, uuid, uuid) from public, anon, authenticated;
+revoke execute on function private.listing_photo_upload_target(uuid, uuid) from public, anon;
+revoke execute on function private.listing_photo_url(text) from public, anon, authenticated;
+revoke execute on function private.add_listing_photo(uuid, uuid, text, text) from public, anon, authenticated;
+revoke execute on function private.replace_listing_photo_crop(uuid, uuid, text) from public, anon, authenticated;
+grant execute on function private.listing_photo_upload_target(uuid, uuid) to authenticated;
+
+-- The API's entry points (SECURITY INVOKER wrappers of the private bodies above).
+
+/** The API's entry point to private.listing_photo_upload_target (the caller). */
+create or replace function public.listing_photo_upload_target(p_listing_id uuid, p_photo_id uuid default null) returns jsonb
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.listing_photo_upload_target(p_listing_id, p_photo_id)
+$$;
+
+/** The API's entry point to private.add_listing_photo (service role: the upload function). */
+create or replace function public.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text)
+returns public.listing_photos
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.add_listing_photo(p_user_id, p_listing_id, p_storage_path, p_original_path)
+$$;
+
+/** The API's entry point to private.replace_listing_photo_crop (service role: the upload function). */
+create or replace function public.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text)
+returns public.listing_photos
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.replace_listing_photo_crop(p_user_id, p_photo_id, p_storage_path)
+$$;
+
+/** The API's entry point to private.pending_storage_deletions (service role: storage-cleanup). */
+create or replace function public.pending_storage_deletions(p_limit integer default 500)
+returns table (bucket_id text, name text)
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.pending_storage_deletions(p_limit)
+$$;
+
+/** The API's entry point to private.complete_storage_deletions (service role: storage-cleanup). */
+create or replace function public.complete_storage_deletions(p_bucket_id text, p_names text[]) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.complete_storage_deletions(p_bucket_id, p_names)
+$$;
+
+/** The API's entry point to private.fail_storage_deletions (service role: storage-cleanup). */
+create or replace function public.fail_storage_deletions(p_bucket_id text, p_names text[], p_error text) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.fail_storage_deletions(p_bucket_id, p_names, p_error)
+$$;
+
+/** The API's entry point to private.queue_orphan_storage_files (service role: tests and operators). */
+create or replace function public.queue_orphan_storage_files(p_now timestamptz default now()) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.queue_orphan_storage_files(p_now)
+$$;
+
+revoke execute on function public.listing_photo_upload_target(uuid, uuid) from public, anon;
+grant execute on function public.listing_photo_upload_target(uuid, uuid) to authenticated;
+revoke execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
+  public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
+  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz)
+  from public, anon, authenticated;
+grant execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
+  public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
+  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz)
+  to service_role;
+grant execute on function private.add_listing_photo(uuid, uuid, text, text), private.replace_listing_photo_crop(uuid, uuid, text),
+  private.pending_storage_deletions(integer), private.complete_storage_deletions(text, text[]),
+  private.fail_storage_deletions(text, text[], text), private.queue_orphan_storage_files(timestamptz)
+  to service_role;

@@ -212,3 +212,6 @@ select cron.schedule('promotion-bumps', '*/5 * * * *', 'select private.run_promo
 select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select private.notify_expiring_listings()');
 -- Credit purchase orders nobody paid (migration 20261122000340_purchase_orders.sql).
 select cron.schedule('expire-purchase-orders', '* * * * *', 'select private.expire_purchase_orders()');
+-- Photo files (storage migration): retry removals left in the queue; sweep files no row names.
+select cron.schedule('storage-cleanup', '* * * * *', 'select private.retry_storage_cleanup()');
+select cron.schedule('storage-sweep', '30 3 * * *', 'select private.queue_orphan_storage_files()');

@@ -1,40 +1,18 @@
 -- Web push: whenever a ticket_reply or ticket_resolved notification for a user is
--- written, the send-push Edge Function runs. On Supabase this is a Database Webhook through
--- pg_net (schema "net"): the project URL and the service-role key come from Vault secrets
--- 'project_url' and 'service_role_key' (see docs/deploy.md). The local platform has no
--- pg_net: the same trigger sends pg_notify('local_webhooks', {function, payload}) and the
--- platform posts the payload to the function with the service-role key. The payload has
--- Supabase's webhook shape: {type, table, schema, record, old_record}.
+-- written, the send-push Edge Function runs (private.call_edge_function: a Database Webhook
+-- through pg_net on Supabase, NOTIFY local_webhooks locally). The payload has Supabase's
+-- webhook shape: {type, table, schema, record, old_record}.
 
+/** Sends the new notification to send-push. */
 create or replace function private.dispatch_push_webhook() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  payload jsonb := jsonb_build_object(
-    'type', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
-    'record', to_jsonb(new), 'old_record', null);
-  base_url text;
-  service_key text;
 begin
-  if exists (select 1 from pg_catalog.pg_namespace where nspname = 'net') then
-    if exists (select 1 from pg_catalog.pg_namespace where nspname = 'vault') then
-      execute 'select decrypted_secret from vault.decrypted_secrets where name = $1' into base_url using 'project_url';
-      execute 'select decrypted_secret from vault.decrypted_secrets where name = $1' into service_key using 'service_role_key';
-    end if;
-    if base_url is null or service_key is null then
-      raise warning 'send-push webhook skipped: Vault secrets project_url / service_role_key are missing';
-      return null;
-    end if;
-    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := 5000)'
-      using rtrim(base_url, '/') || '/functions/v1/send-push',
-            payload,
-            jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-  else
-    raise warning 'send-push webhook: pg_net is not installed, so only a local listener (NOTIFY local_webhooks) is told; enable pg_net on Supabase';
-    perform pg_notify('local_webhooks', jsonb_build_object('function', 'send-push', 'payload', payload)::text);
-  end if;
+  perform private.call_edge_function('send-push', jsonb_build_object(
+    'type', tg_op, 'table', tg_table_name, 'schema', tg_table_schema,
+    'record', to_jsonb(new), 'old_record', null));
   return null;
 end
 $$;

@@ -6,10 +6,8 @@
  * clients cannot delete from auth.users. Deleting the auth user cascades to profiles and
  * from there to listings, photos rows, credit transactions, coupons, notifications, push
  * subscriptions and payments; tickets keep their history with user_id set to null.
- * Storage first, then rows: Supabase forbids deleting storage.objects rows in SQL, so
- * the delete-account Edge Function removes the photo files through the Storage API and then
- * calls this, which refuses while any file is left, so public photos never outlive the
- * account. A banned account cannot be deleted (docs/decisions.md): deleting it would free
+ * The photo rows' triggers queue their files, which storage-cleanup removes through the
+ * Storage API after commit (storage migration). A banned account cannot be deleted (docs/decisions.md): deleting it would free
  * the address for a fresh, unbanned sign-up.
  */
 create or replace function private.delete_my_account() returns void
@@ -26,10 +24,6 @@ begin
   if exists (select 1 from public.profiles p where p.id = uid and p.role = 'banned') then
     raise exception 'Il tuo account è sospeso e non può essere eliminato. Per informazioni contatta l''assistenza.'
       using errcode = '42501', detail = 'banned';
-  end if;
-  if exists (select 1 from storage.objects o where o.bucket_id = 'listing_photos' and (storage.foldername(o.name))[1] = uid::text) then
-    raise exception 'Prima di eliminare l''account devono essere eliminate le foto dei tuoi annunci.'
-      using errcode = 'P0001', detail = 'photos_left';
   end if;
   delete from auth.users where id = uid;
 end
@@ -60,7 +54,7 @@ begin
     'profile', (select to_jsonb(p) from public.profiles p where p.id = uid),
     'listings', coalesce((
       select jsonb_agg(to_jsonb(l) || jsonb_build_object('photos', coalesce((
-               select jsonb_agg(jsonb_build_object('url', ph.url, 'original_url', ph.original_url, 'is_primary', ph.is_primary, 'created_at', ph.created_at))
+               select jsonb_agg(jsonb_build_object('url', ph.url, 'is_primary', ph.is_primary, 'created_at', ph.created_at))
                  from public.listing_photos ph where ph.listing_id = l.id), '[]'::jsonb))
              order by l.created_at)
         from public.listings l where l.user_id = uid), '[]'::jsonb),

@@ -257,13 +257,7 @@ update public.admin_notifications a
 delete from private.saved_search_queue;
 `);
 
-  // --- storage ---------------------------------------------------------------------------
-  push(`-- The public photo bucket (a migration normally creates it; kept here so the demo never lacks it).
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
-on conflict (id) do nothing;
-
-commit;
+  push(`commit;
 `);
   return out.filter(Boolean).join('\n');
 }
