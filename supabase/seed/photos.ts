@@ -1,23 +1,27 @@
 /**
  * Demo photos: for every seeded listing (supabase/seed/data.ts) that has no photos yet,
  * draws abstract / illustrated pictures (art.ts: never people), renders them with sharp
- * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads both to the
- * listing_photos bucket at {userId}/{listingId}/{filename} and records them in
- * listing_photos. Premium listings get 5 photos, base listings 1-3. Idempotent: listings
- * that already have photos are skipped. Only supabase-js calls, so it works against the
- * local platform and a real Supabase project alike (service role key).
+ * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads the crop to the public
+ * listing_photos bucket and the original to the private listing_originals bucket, both at
+ * {userId}/{listingId}/{random uuid}.jpg, and records them in listing_photos and
+ * listing_photo_originals. Premium listings get 5 photos, base listings 1-3. Idempotent:
+ * listings that already have photos are skipped. Only supabase-js calls, so it works against
+ * the local platform and a real Supabase project alike (service role key: no client may
+ * write to these buckets or tables).
  *
  *   SUPABASE_URL=… SUPABASE_SERVICE_ROLE_KEY=… npx tsx supabase/seed/photos.ts
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import ws from 'ws';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { artSvg, CROP } from './art.ts';
 import { LISTINGS } from './data.ts';
 
 export const PHOTO_BUCKET = 'listing_photos';
+export const ORIGINAL_BUCKET = 'listing_originals';
 
 export interface SeedPhotosOptions {
   url: string;
@@ -69,40 +73,50 @@ async function withRetry<T>(what: string, fn: () => Promise<T>, attempts = 3): P
   throw new Error(`${what}: ${(last as Error)?.message ?? String(last)}`);
 }
 
+/** A new key in the listing's folder: random, so no name can be guessed or tells who uploaded what. */
+export const photoKey = (userId: string, listingId: string) => `${userId}/${listingId}/${randomUUID()}.jpg`;
+
+function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: Buffer) {
+  return withRetry(`upload ${bucket}/${path}`, async () => {
+    // upsert: a retry after an attempt that did store the file (but failed to answer) must not get 409
+    const { error } = await supabase.storage.from(bucket).upload(path, bytes, { contentType: 'image/jpeg', upsert: true, cacheControl: '3600' });
+    if (error) throw error;
+  });
+}
+
+// Files are uploaded before their rows: a run interrupted in between leaves files no row names,
+// which the daily sweep (queue_orphan_storage_files) queues for deletion after a day.
 async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<number> {
   const count = photoCountFor(l.id, l.is_premium);
-  const bucket = supabase.storage.from(PHOTO_BUCKET);
-  const rows: Record<string, unknown>[] = [];
+  const photos: Record<string, unknown>[] = [];
+  const originals: { photo_id: string; listing_id: string; storage_path: string }[] = [];
   const base = Date.now() - count * 1000;
   for (let i = 0; i < count; i++) {
     const { original, cropped } = await renderPhoto({ listingId: l.id, index: i, city: l.city, zone: l.zone, category: l.category });
-    const name = `demo-${i + 1}`;
-    const path = `${l.user_id}/${l.id}/${name}.jpg`;
-    const originalPath = `${l.user_id}/${l.id}/${name}-original.jpg`;
-    await Promise.all(
-      [
-        [path, cropped],
-        [originalPath, original],
-      ].map(([p, buf]) =>
-        withRetry(`upload ${p as string}`, async () => {
-          const { error } = await bucket.upload(p as string, buf as Buffer, { contentType: 'image/jpeg', upsert: true, cacheControl: '3600' });
-          if (error) throw error;
-        }),
-      ),
-    );
-    rows.push({
+    const id = randomUUID();
+    const path = photoKey(l.user_id, l.id);
+    const originalPath = photoKey(l.user_id, l.id);
+    await Promise.all([upload(supabase, PHOTO_BUCKET, path, cropped), upload(supabase, ORIGINAL_BUCKET, originalPath, original)]);
+    photos.push({
+      id,
       listing_id: l.id,
-      url: bucket.getPublicUrl(path).data.publicUrl,
-      original_url: bucket.getPublicUrl(originalPath).data.publicUrl,
+      url: supabase.storage.from(PHOTO_BUCKET).getPublicUrl(path).data.publicUrl,
       is_primary: i === 0,
       storage_path: path,
-      original_path: originalPath,
       // distinct, increasing times: the app orders by is_primary desc, created_at asc
       created_at: new Date(base + i * 1000).toISOString(),
     });
+    originals.push({ photo_id: id, listing_id: l.id, storage_path: originalPath });
   }
-  const { error } = await supabase.from('listing_photos').insert(rows);
-  if (error) throw new Error(`listing_photos insert for ${l.id}: ${error.message}`);
+  const inserted = await supabase.from('listing_photos').insert(photos);
+  if (inserted.error) throw new Error(`listing_photos insert for ${l.id}: ${inserted.error.message}`);
+  const { error } = await supabase.from('listing_photo_originals').insert(originals);
+  if (error) {
+    // Photos without originals would count as done on the next run: drop them (their crops are
+    // queued for deletion by trigger) so that run starts this listing over.
+    await supabase.from('listing_photos').delete().in('id', originals.map((o) => o.photo_id));
+    throw new Error(`listing_photo_originals insert for ${l.id}: ${error.message}`);
+  }
   return count * 2;
 }
 

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import bcrypt from 'bcryptjs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, TICKET_STATUSES, TICKETS, TRANSACTIONS,
@@ -10,6 +11,7 @@ import {
 import { VALUE_LISTS, ARRAY_ATTRIBUTES } from './values.ts';
 import { intervalText, passwordHash, rel, renderSeedSql } from './sql.ts';
 import { artSvg, motifFor, MOTIFS } from './art.ts';
+import { photoKey, renderPhoto } from './photos.ts';
 
 const now = 0; // data offsets are minutes relative to the moment seed.sql runs
 const active = (l: (typeof LISTINGS)[number]) => !l.isPaused && l.expiresAt > now;
@@ -215,5 +217,17 @@ describe('demo photo art', () => {
     expect(artSvg({ listingId: l.id, index: 1, city: l.city })).not.toBe(a);
     expect(new Set([0, 1, 2, 3, 4].map((i) => motifFor(l.id, i)))).toEqual(new Set(MOTIFS));
     expect(artSvg({ listingId: 'x', index: 0, city: 'A & <B>' })).toContain('A &amp; &lt;B&gt;');
+  });
+});
+
+describe('demo photo files', () => {
+  it('renders a square original and its 4:5 crop as JPEGs, each under a random key in the listing folder', async () => {
+    const l = LISTINGS[0]!;
+    const { original, cropped } = await renderPhoto({ listingId: l.id, index: 0, city: l.city, zone: l.zone });
+    expect(await sharp(original).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
+    expect(await sharp(cropped).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 1000 });
+    const key = photoKey(l.userId, l.id);
+    expect(key).toMatch(new RegExp(`^${l.userId}/${l.id}/[0-9a-f-]{36}\\.jpg$`));
+    expect(photoKey(l.userId, l.id)).not.toBe(key);
   });
 });

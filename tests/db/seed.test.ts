@@ -3,11 +3,14 @@
  * platform on its empty test database, read back through supabase-js. Other suites share
  * this database, so everything here is looked up by the seed's fixed ids.
  */
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient } from '../support/clients.ts';
-import { COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey } from '../../supabase/seed/data.ts';
+import { COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey, type SeedListing } from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
-import { seedPhotos } from '../../supabase/seed/photos.ts';
+import { ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
+import { expectOk } from '../support/db.ts';
+import { isPromoted, isPublic } from '../support/seed-search.ts';
 
 const ids = LISTINGS.map((l) => l.id);
 const userIds = USERS.map((u) => u.id);
@@ -166,33 +169,89 @@ describe('seed: tickets and notifications', () => {
 });
 
 describe('seed: demo photos', () => {
-  it('generates, uploads and records photos (premium 5, base 1-3), idempotently', { timeout: 60_000 }, async () => {
-    const premium = LISTINGS.find((l) => l.isPremium && !l.isPaused && l.expiresAt > 0)!;
-    const base = LISTINGS.find((l) => !l.isPremium && !l.isPaused && l.expiresAt > 0)!;
+  // One listing in each state the display rule tells apart (the db suite seeds photos only here).
+  const chosen = [
+    LISTINGS.find(isPromoted)!,
+    LISTINGS.find((l) => isPublic(l) && l.isPremium && !isPromoted(l))!,
+    LISTINGS.find((l) => isPublic(l) && !l.isPremium && l.photoCount >= 2)!,
+    LISTINGS.find((l) => l.isPaused)!,
+    LISTINGS.find((l) => !l.isPaused && l.expiresAt <= 0)!,
+  ];
+  const only = chosen.map((l) => l.id);
+  /** What a visitor sees: an active promotion's five, a public listing's primary, else nothing. */
+  const displayed = (l: SeedListing) => (isPromoted(l) ? 5 : isPublic(l) ? 1 : 0);
+  const key = (l: SeedListing) => new RegExp(`^${l.userId}/${l.id}/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\\.jpg$`);
+  let first: Awaited<ReturnType<typeof seedPhotos>>;
+
+  beforeAll(async () => {
     const info = platformInfo();
-    const first = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only: [premium.id, base.id] });
-    expect(first).toEqual({ uploaded: (5 + base.photoCount) * 2, failed: 0 });
-    const { data, error } = await client()
-      .from('listing_photos')
-      .select('listing_id, url, original_url, is_primary, storage_path')
-      .in('listing_id', [premium.id, base.id])
-      .order('is_primary', { ascending: false })
-      .order('created_at', { ascending: true });
-    expect(error).toBeNull();
-    expect(data!.filter((p) => p.listing_id === premium.id)).toHaveLength(5);
-    expect(data!.filter((p) => p.listing_id === base.id)).toHaveLength(base.photoCount);
-    const primary = data!.filter((p) => p.is_primary);
-    expect(primary.map((p) => p.listing_id).sort()).toEqual([premium.id, base.id].sort());
-    expect(primary[0]!.storage_path).toMatch(new RegExp(`^${premium.userId}/${premium.id}/|^${base.userId}/${base.id}/`));
-    const res = await fetch(primary[0]!.url);
+    first = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only });
+  }, 120_000);
+
+  it('gives each listing its photos (premium 5, base 1-3): crop in listing_photos, original in listing_originals, random keys', async () => {
+    expect(first).toEqual({ uploaded: chosen.reduce((n, l) => n + l.photoCount, 0) * 2, failed: 0 });
+    const photos = expectOk(
+      await admin().from('listing_photos').select('id, listing_id, url, is_primary, storage_path, created_at').in('listing_id', only).order('created_at'),
+    ) as { id: string; listing_id: string; url: string; is_primary: boolean; storage_path: string }[];
+    const originals = expectOk(await admin().from('listing_photo_originals').select('photo_id, listing_id, storage_path').in('listing_id', only)) as {
+      photo_id: string;
+      listing_id: string;
+      storage_path: string;
+    }[];
+    const original = new Map(originals.map((o) => [o.photo_id, o]));
+    for (const l of chosen) {
+      const mine = photos.filter((p) => p.listing_id === l.id);
+      expect(mine, l.state).toHaveLength(l.photoCount);
+      expect(mine.map((p) => p.is_primary), l.state).toEqual(mine.map((_, i) => i === 0)); // the oldest is primary
+      const files = expectOk(await admin().storage.from(ORIGINAL_BUCKET).list(`${l.userId}/${l.id}`)) as { name: string }[];
+      for (const p of mine) {
+        expect(p.storage_path).toMatch(key(l));
+        expect(p.url).toBe(`${platformInfo().url}/storage/v1/object/public/${PHOTO_BUCKET}/${p.storage_path}`);
+        const o = original.get(p.id)!;
+        expect(o, p.id).toMatchObject({ listing_id: l.id, storage_path: expect.stringMatching(key(l)) });
+        expect(files.map((f) => `${l.userId}/${l.id}/${f.name}`)).toContain(o.storage_path);
+      }
+    }
+    const paths = [...photos.map((p) => p.storage_path), ...originals.map((o) => o.storage_path)];
+    expect(new Set(paths).size).toBe(paths.length);
+
+    const crop = await fetch(photos[0]!.url);
+    expect(crop.status).toBe(200);
+    expect(crop.headers.get('content-type')).toContain('image/jpeg');
+    expect(await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 1000 });
+    const square = original.get(photos[0]!.id)!.storage_path;
+    const blob = expectOk(await admin().storage.from(ORIGINAL_BUCKET).download(square)) as Blob;
+    expect(await sharp(Buffer.from(await blob.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
+    // the private bucket has no public URL
+    expect((await fetch(`${platformInfo().url}/storage/v1/object/public/${ORIGINAL_BUCKET}/${square}`)).status).not.toBe(200);
+
+    const again = await seedPhotos({ url: platformInfo().url, serviceRoleKey: platformInfo().serviceRoleKey, only });
+    expect(again).toEqual({ uploaded: 0, failed: 0 });
+  });
+
+  it('shows a visitor only the displayed photos, primary first, and no original', async () => {
+    const anon = client();
+    const seen = expectOk(
+      await anon.from('listing_photos').select('listing_id, is_primary').in('listing_id', only).order('is_primary', { ascending: false }).order('created_at'),
+    ) as { listing_id: string; is_primary: boolean }[];
+    for (const l of chosen) {
+      const mine = seen.filter((p) => p.listing_id === l.id);
+      expect(mine.length, l.state).toBe(displayed(l));
+      if (mine.length) expect(mine[0]!.is_primary, l.state).toBe(true);
+    }
+    expect((await anon.from('listing_photo_originals').select('photo_id').in('listing_id', only)).data ?? []).toEqual([]);
+  });
+
+  it('lets the owner read every photo and, through a signed URL, its original', async () => {
+    const l = chosen.find((x) => isPublic(x) && x.photoCount > displayed(x))!;
+    const owner = await signIn(USERS.find((u) => u.id === l.userId)!.key);
+    const photos = expectOk(await owner.client.from('listing_photos').select('id').eq('listing_id', l.id)) as unknown[];
+    expect(photos).toHaveLength(l.photoCount);
+    const originals = expectOk(await owner.client.from('listing_photo_originals').select('storage_path').eq('listing_id', l.id)) as { storage_path: string }[];
+    expect(originals).toHaveLength(l.photoCount);
+    const signed = expectOk(await owner.client.storage.from(ORIGINAL_BUCKET).createSignedUrl(originals[0]!.storage_path, 60)) as { signedUrl: string };
+    const res = await fetch(signed.signedUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/jpeg');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
-    const original = await fetch(primary[0]!.original_url);
-    expect(original.status).toBe(200);
-
-    const again = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only: [premium.id, base.id] });
-    expect(again).toEqual({ uploaded: 0, failed: 0 });
   });
 });
