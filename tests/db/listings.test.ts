@@ -231,11 +231,11 @@ describe('listing_photos', () => {
     const l = await makeListing(u);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { data, error } = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, `${i}.jpg`) }).select().single();
+      const { data, error } = await admin().from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, `${i}.jpg`) }).select().single();
       expect(error).toBeNull();
       ids.push(data!.id);
     }
-    const sixth = await u.client.from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, '6.jpg') });
+    const sixth = await admin().from('listing_photos').insert({ listing_id: l.id, url: photoUrl(u.id, l.id, '6.jpg') });
     expectError(sixth, 'Puoi caricare al massimo 5 foto per annuncio.');
     const { data: photos } = await admin().from('listing_photos').select('id, is_primary').eq('listing_id', l.id).order('created_at');
     expect(photos!.filter((p) => p.is_primary).map((p) => p.id)).toEqual([ids[0]]);

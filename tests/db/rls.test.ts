@@ -126,7 +126,7 @@ describe('insert', () => {
   const cases: Case[] = [
     ['profiles', 'a profile', () => ({ id: crypto.randomUUID(), referral_code: `Z${Date.now()}` }), []],
     ['listings', 'a listing directly (bypassing create_listing)', () => ({ user_id: users.owner.id, title: 'Diretto senza pagare', category: 'donne', city: 'Roma', age: 30, description: 'Descrizione abbastanza lunga per passare.', slug: `direct-${crypto.randomUUID()}` }), []],
-    ['listing_photos', "a photo on the owner's listing", () => ({ listing_id: f.public, url: photoUrl(users.owner.id, f.public!) }), ['owner']],
+    ['listing_photos', "a photo on the owner's listing (only the upload function writes photos)", () => ({ listing_id: f.public, url: photoUrl(users.owner.id, f.public!) }), []],
     ['listing_photos', "a photo on the banned user's listing", () => ({ listing_id: f.bannedListing, url: photoUrl(users.banned.id, f.bannedListing!) }), []],
     ['credit_transactions', 'a credit transaction', () => ({ user_id: users.owner.id, type: 'purchase', amount: 1000 }), []],
     ['coupons', 'a coupon', () => ({ code: `INS-${crypto.randomUUID()}`, type: 'reusable', discount_type: 'credits', discount_value: 100 }), ['admin']],
@@ -193,7 +193,8 @@ describe('update', () => {
     ['listings', "the owner's listing is_paused", () => ({ id: f.public }), { is_paused: true }, []],
     ['listings', "the owner's listing user_id", () => ({ id: f.public }), { user_id: '00000000-0000-0000-0000-000000000000' }, []],
     ['listings', "the banned user's own listing title", () => ({ id: f.bannedListing }), { title: 'Titolo cambiato da __actor__' }, []],
-    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { get url() { return photoUrl(users.owner.id, f.public!, '__actor__.jpg'); } }, ['owner']],
+    ['listing_photos', "a photo url of the owner's listing", () => ({ id: f.photoPublic }), { get url() { return photoUrl(users.owner.id, f.public!, '__actor__.jpg'); } }, []],
+    ['listing_photos', "which photo of the owner's listing is primary", () => ({ id: f.photoPublic }), { is_primary: false }, ['owner']],
     ['credit_transactions', "the owner's transaction amount", () => ({ user_id: users.owner.id }), { amount: 5000 }, []],
     ['coupons', 'a coupon is_active', () => ({ id: f.hiddenCoupon }), { description: '__actor__' }, ['admin']],
     ['coupons', 'a coupon usage_count', () => ({ id: f.hiddenCoupon }), { usage_count: 777 }, []],
@@ -221,6 +222,7 @@ describe('update', () => {
         if (table === 'listing_reports') await admin().from(table).update({ status: 'open' }).match(m);
         if (table === 'settings') await admin().from(table).update({ value: 'XXX' }).match(m);
         if (table === 'credit_packages') await admin().from(table).update({ price_cents: 1 }).match(m);
+        if (table === 'listing_photos') await admin().from(table).update({ is_primary: true }).match(m);
         const p = JSON.parse(JSON.stringify(patch).replaceAll('__actor__', `${actor}-${Date.now()}`));
         const res = await clients[actor].from(table).update(p).match(m).select();
         const after = await svcGet(table, m);

@@ -1,200 +1,273 @@
 /**
- * The listing_photos bucket: public download by URL but no listing, owner-only writes under
- * {uid}/{listingId}/, 10 MB, jpeg/png/webp; files removed before their listing or account.
+ * Photo files: crops in the public listing_photos bucket, originals in the private
+ * listing_originals bucket, no client writes to either; visitors reach only the photos a
+ * listing displays; whatever deletes a photo row takes its files with it (issue 22, findings
+ * 1, 2, 4 and 7; the upload path itself is in photo-upload.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../support/clients.ts';
-import { removeListingFiles, removeUserFiles } from '../../src/lib/listingPhotoFiles.ts';
 import { admin, expectError, photoUrl } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
-
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 0xff, 0xd9]);
-const bucket = (c: SupabaseClient) => c.storage.from('listing_photos');
+import { addPhoto, expectRemoved, filesOf, stored, TINY_JPEG } from '../support/photos.ts';
 
 let owner: TestUser;
 let other: TestUser;
-let listingId: string;
-
-async function exists(path: string): Promise<boolean> {
-  const folder = path.split('/').slice(0, -1).join('/');
-  const { data } = await admin().storage.from('listing_photos').list(folder);
-  return (data ?? []).some((o) => o.name === path.split('/').pop());
-}
+let staff: TestUser;
 
 beforeAll(async () => {
-  [owner, other] = await Promise.all([makeUser(), makeUser()]);
-  listingId = (await makeListing(owner)).id;
+  [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
 });
 
-describe('listing_photos bucket', () => {
-  it('is public with a 10 MB limit and image types', async () => {
-    const { data } = await admin().storage.getBucket('listing_photos');
-    expect(data).toMatchObject({ public: true, file_size_limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] });
+const PHOTO_COLUMNS = ['created_at', 'id', 'is_primary', 'listing_id', 'storage_path', 'url'];
+
+describe('the photo buckets', () => {
+  it('crops are public, originals private; both 10 MB of jpeg/png/webp', async () => {
+    const limits = { file_size_limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] };
+    expect((await admin().storage.getBucket('listing_photos')).data).toMatchObject({ public: true, ...limits });
+    expect((await admin().storage.getBucket('listing_originals')).data).toMatchObject({ public: false, ...limits });
   });
 
-  it('the owner uploads under {uid}/{listingId}/ and anyone reads it', async () => {
-    const path = `${owner.id}/${listingId}/a.jpg`;
-    const up = await bucket(owner.client).upload(path, JPEG, { contentType: 'image/jpeg' });
-    expect(up.error).toBeNull();
-    expect(await exists(path)).toBe(true);
-    const url = bucket(client()).getPublicUrl(path).data.publicUrl;
-    const res = await fetch(url);
-    expect(res.status).toBe(200);
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(JPEG);
-  });
-
-  it.each([
-    ['another user in the owner folder', () => other, () => `${owner.id}/${listingId}/x.jpg`],
-    ['another user in their own folder for the owner listing', () => other, () => `${other.id}/${listingId}/x.jpg`],
-    ['the owner outside a listing folder', () => owner, () => `${owner.id}/x.jpg`],
-    ['the owner under a listing that is not theirs', () => owner, () => `${owner.id}/${crypto.randomUUID()}/x.jpg`],
-  ])('refuses %s', async (_what, who, path) => {
-    const p = path();
-    const up = await bucket(who().client).upload(p, JPEG, { contentType: 'image/jpeg' });
-    expect(up.error).not.toBeNull();
-    expect(await exists(p)).toBe(false);
-  });
-
-  it('refuses anonymous and banned uploads', async () => {
-    const p = `${owner.id}/${listingId}/anon.jpg`;
-    expect((await bucket(client()).upload(p, JPEG, { contentType: 'image/jpeg' })).error).not.toBeNull();
-    const b = await makeUser();
-    const bl = (await makeListing(b)).id;
-    await admin().from('profiles').update({ role: 'banned' }).eq('id', b.id);
-    const bp = `${b.id}/${bl}/x.jpg`;
-    expect((await bucket(b.client).upload(bp, JPEG, { contentType: 'image/jpeg' })).error).not.toBeNull();
-    expect(await exists(p)).toBe(false);
-    expect(await exists(bp)).toBe(false);
-  });
-
-  it('refuses other content types and files over 10 MB', async () => {
-    const pdf = `${owner.id}/${listingId}/doc.pdf`;
-    expect((await bucket(owner.client).upload(pdf, new Uint8Array([37, 80, 68, 70]), { contentType: 'application/pdf' })).error).not.toBeNull();
-    const big = `${owner.id}/${listingId}/big.jpg`;
-    expect((await bucket(owner.client).upload(big, new Uint8Array(10 * 1024 * 1024 + 1), { contentType: 'image/jpeg' })).error).not.toBeNull();
-    expect(await exists(pdf)).toBe(false);
-    expect(await exists(big)).toBe(false);
-  });
-
-  it('only the owner (or staff) removes files', async () => {
-    const path = `${owner.id}/${listingId}/del.jpg`;
-    expect((await bucket(owner.client).upload(path, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
-    await bucket(other.client).remove([path]);
-    expect(await exists(path)).toBe(true);
-    await bucket(owner.client).remove([path]);
-    expect(await exists(path)).toBe(false);
-    const staff = await makeUser({ role: 'supporto' });
-    const p2 = `${owner.id}/${listingId}/staff.jpg`;
-    expect((await bucket(owner.client).upload(p2, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
-    await bucket(staff.client).remove([p2]);
-    expect(await exists(p2)).toBe(false);
-  });
-});
-
-describe('listing_photos bucket: no listing for visitors and other users', () => {
-  it('anon and other users list nothing; the owner and staff list the folder; anyone downloads by URL', async () => {
-    const path = `${owner.id}/${listingId}/listed.jpg`;
-    expect((await bucket(owner.client).upload(path, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
-    const staff = await makeUser({ role: 'admin' });
-    const names = async (c: SupabaseClient, folder: string) => ((await bucket(c).list(folder)).data ?? []).map((o) => o.name);
-    for (const c of [client(), other.client]) {
-      expect(await names(c, '')).toEqual([]);
-      expect(await names(c, owner.id)).toEqual([]);
-      expect(await names(c, `${owner.id}/${listingId}`)).toEqual([]);
+  it.each(['listing_photos', 'listing_originals'])('refuses every client write to %s, the owner’s included', async (bucket) => {
+    const listingId = (await makeListing(owner)).id;
+    const path = `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg`;
+    for (const c of [owner.client, staff.client, client()]) {
+      expect((await c.storage.from(bucket).upload(path, TINY_JPEG, { contentType: 'image/jpeg' })).error).not.toBeNull();
+      expect((await c.storage.from(bucket).createSignedUploadUrl(path)).error).not.toBeNull();
     }
-    expect(await names(owner.client, owner.id)).toContain(listingId);
-    expect(await names(owner.client, `${owner.id}/${listingId}`)).toContain('listed.jpg');
-    expect(await names(staff.client, `${owner.id}/${listingId}`)).toContain('listed.jpg');
-    expect((await fetch(bucket(client()).getPublicUrl(path).data.publicUrl)).status).toBe(200);
+    expect(await stored(bucket, path)).toBe(false);
+    const photo = await addPhoto(owner.id, listingId);
+    const file = bucket === 'listing_photos' ? photo.crop : photo.original;
+    await owner.client.storage.from(bucket).remove([file]);
+    await owner.client.storage.from(bucket).move(file, `${owner.id}/${listingId}/moved.jpg`);
+    expect(await stored(bucket, file)).toBe(true);
+  });
+
+  it('anon and other users list nothing; the owner and staff list the folder', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const photo = await addPhoto(owner.id, listingId);
+    for (const bucket of ['listing_photos', 'listing_originals']) {
+      const names = async (c: SupabaseClient, folder: string) => ((await c.storage.from(bucket).list(folder)).data ?? []).map((o) => o.name);
+      for (const c of [client(), other.client]) {
+        expect(await names(c, '')).toEqual([]);
+        expect(await names(c, `${owner.id}/${listingId}`)).toEqual([]);
+      }
+      const file = (bucket === 'listing_photos' ? photo.crop : photo.original).split('/').pop();
+      expect(await names(owner.client, `${owner.id}/${listingId}`)).toEqual([file]);
+      expect(await names(staff.client, `${owner.id}/${listingId}`)).toEqual([file]);
+    }
   });
 });
 
-/** A listing with two uploaded photos and their rows, as the photo manager leaves it. */
-async function listingWithPhotos(u: TestUser): Promise<{ id: string; urls: string[] }> {
-  const id = (await makeListing(u)).id;
-  const urls: string[] = [];
-  for (const name of ['a.jpg', 'a-original.jpg']) {
-    const path = `${u.id}/${id}/${name}`;
-    expect((await bucket(u.client).upload(path, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
-    urls.push(bucket(u.client).getPublicUrl(path).data.publicUrl);
-  }
-  const row = { listing_id: id, url: urls[0], original_url: urls[1], storage_path: `${u.id}/${id}/a.jpg`, original_path: `${u.id}/${id}/a-original.jpg` };
-  expect((await u.client.from('listing_photos').insert(row)).error).toBeNull();
-  for (const url of urls) expect((await fetch(url)).status).toBe(200);
-  return { id, urls };
-}
-
-const gone = async (urls: string[]) => (await Promise.all(urls.map(async (u) => (await fetch(u)).status))).every((s) => s === 400 || s === 404);
-
-describe('deleting a listing removes its files first', () => {
-  it('the owner, then the listing: files and rows gone', async () => {
-    const u = await makeUser();
-    const l = await listingWithPhotos(u);
-    await removeListingFiles(u.client, u.id, l.id);
-    expect((await u.client.from('listings').delete().eq('id', l.id)).error).toBeNull();
-    expect(await gone(l.urls)).toBe(true);
-    expect((await admin().from('listings').select('id').eq('id', l.id)).data).toEqual([]);
-    expect((await admin().from('listing_photos').select('id').eq('listing_id', l.id)).data).toEqual([]);
+describe('originals are private (finding 1)', () => {
+  let listingId: string;
+  let photo: Awaited<ReturnType<typeof addPhoto>>;
+  beforeAll(async () => {
+    listingId = (await makeListing(owner)).id;
+    photo = await addPhoto(owner.id, listingId);
   });
 
-  it('staff delete another user’s listing the same way', async () => {
-    const [u, staff] = await Promise.all([makeUser(), makeUser({ role: 'supporto' })]);
-    const l = await listingWithPhotos(u);
-    await removeListingFiles(staff.client, u.id, l.id);
-    expect((await staff.client.rpc('admin_delete_listing', { p_listing_id: l.id })).error).toBeNull();
-    expect(await gone(l.urls)).toBe(true);
-    expect((await admin().from('listings').select('id').eq('id', l.id)).data).toEqual([]);
+  it('no photo column names an original, for anyone', async () => {
+    for (const c of [client(), other.client, owner.client]) {
+      const { data, error } = await c.from('listing_photos').select('*').eq('listing_id', listingId);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect(Object.keys(data![0]).sort()).toEqual(PHOTO_COLUMNS);
+      expect(JSON.stringify(data)).not.toContain(photo.original);
+    }
+  });
+
+  it('only the owner and staff read where the original is', async () => {
+    const read = (c: SupabaseClient) => c.from('listing_photo_originals').select('photo_id, storage_path').eq('photo_id', photo.id);
+    expect((await read(client())).error?.code).toBe('42501');
+    expect((await read(other.client)).data).toEqual([]);
+    expect((await read(owner.client)).data).toEqual([{ photo_id: photo.id, storage_path: photo.original }]);
+    expect((await read(staff.client)).data).toEqual([{ photo_id: photo.id, storage_path: photo.original }]);
+  });
+
+  it('nobody downloads it by URL; the owner and staff through a short-lived signed URL', async () => {
+    const publicUrl = client().storage.from('listing_originals').getPublicUrl(photo.original).data.publicUrl;
+    expect((await fetch(publicUrl)).status).toBeGreaterThanOrEqual(400);
+    expect((await client().storage.from('listing_originals').createSignedUrl(photo.original, 60)).error).not.toBeNull();
+    expect((await other.client.storage.from('listing_originals').createSignedUrl(photo.original, 60)).error).not.toBeNull();
+    expect((await other.client.storage.from('listing_originals').download(photo.original)).error).not.toBeNull();
+    for (const c of [owner.client, staff.client]) {
+      const signed = await c.storage.from('listing_originals').createSignedUrl(photo.original, 60);
+      expect(signed.error).toBeNull();
+      const res = await fetch(signed.data!.signedUrl);
+      expect(res.status).toBe(200);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(TINY_JPEG);
+    }
   });
 });
 
-describe('deleting an account removes its files first', () => {
-  it('delete_my_account refuses while files are left; after the files, everything is gone', async () => {
+describe('visitors and other users read only displayed photos (finding 2)', () => {
+  const ids = async (c: SupabaseClient, listingId: string) =>
+    ((await c.from('listing_photos').select('id').eq('listing_id', listingId).order('created_at')).data ?? []).map((r) => r.id as string);
+
+  it('a base listing shows its primary photo, an active promotion five, a paused listing none; owner and staff see all', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const photos = [];
+    for (let i = 0; i < 3; i++) photos.push(await addPhoto(owner.id, listingId));
+    const all = photos.map((p) => p.id);
+    expect(await ids(client(), listingId)).toEqual([all[0]]);
+    expect(await ids(other.client, listingId)).toEqual([all[0]]);
+    expect(await ids(owner.client, listingId)).toEqual(all);
+    expect(await ids(staff.client, listingId)).toEqual(all);
+
+    // The owner picks another primary: that one is shown instead.
+    expect((await owner.client.from('listing_photos').update({ is_primary: false }).eq('listing_id', listingId)).error).toBeNull();
+    expect((await owner.client.from('listing_photos').update({ is_primary: true }).eq('id', all[2])).error).toBeNull();
+    expect(await ids(client(), listingId)).toEqual([all[2]]);
+
+    const now = Date.now();
+    const promotion = { is_premium: true, promotion_mode: 'day', promotion_start_at: new Date(now - 60_000).toISOString(), promotion_end_at: new Date(now + 86_400_000).toISOString() };
+    expect((await admin().from('listings').update(promotion).eq('id', listingId)).error).toBeNull();
+    expect((await ids(client(), listingId)).sort()).toEqual([...all].sort());
+
+    expect((await admin().from('listings').update({ is_paused: true, paused_at: new Date().toISOString() }).eq('id', listingId)).error).toBeNull();
+    expect(await ids(client(), listingId)).toEqual([]);
+    expect(await ids(other.client, listingId)).toEqual([]);
+    expect(await ids(owner.client, listingId)).toEqual(all);
+  });
+
+  it('a promotion that has not started yet still shows one photo', async () => {
+    const listingId = (await makeListing(owner)).id;
+    for (let i = 0; i < 2; i++) await addPhoto(owner.id, listingId);
+    const later = Date.now() + 86_400_000;
+    const pending = { is_premium: true, promotion_mode: 'night', promotion_start_at: new Date(later).toISOString(), promotion_end_at: new Date(later + 86_400_000).toISOString() };
+    expect((await admin().from('listings').update(pending).eq('id', listingId)).error).toBeNull();
+    expect(await ids(client(), listingId)).toHaveLength(1);
+  });
+});
+
+describe('the upload rules in SQL (the function checks them first, the database again)', () => {
+  it('rows and originals are written only by the service role', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const crop = `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg`;
+    const args = { p_user_id: owner.id, p_listing_id: listingId, p_storage_path: crop, p_original_path: `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg` };
+    for (const c of [client(), owner.client]) {
+      expect((await c.rpc('add_listing_photo', args)).error).not.toBeNull();
+      expect((await c.from('listing_photos').insert({ listing_id: listingId, url: photoUrl(owner.id, listingId), storage_path: crop })).error).not.toBeNull();
+    }
+    expect((await owner.client.from('listing_photo_originals').insert({ photo_id: crypto.randomUUID(), listing_id: listingId, storage_path: crop })).error).not.toBeNull();
+    expect((await admin().from('listing_photos').select('id').eq('listing_id', listingId)).data).toEqual([]);
+  });
+
+  it('the owner may change only which photo is primary', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const photo = await addPhoto(owner.id, listingId);
+    const evil = photoUrl(other.id, listingId);
+    expect((await owner.client.from('listing_photos').update({ url: evil }).eq('id', photo.id)).error).not.toBeNull();
+    expect((await owner.client.from('listing_photos').update({ storage_path: photo.original }).eq('id', photo.id)).error).not.toBeNull();
+    expect((await admin().from('listing_photos').select('url, storage_path').eq('id', photo.id).single()).data).toEqual({ url: photo.url, storage_path: photo.crop });
+  });
+
+  it('listing_photo_upload_target: the owner, not banned, below the cap, their own photo', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const target = await owner.client.rpc('listing_photo_upload_target', { p_listing_id: listingId });
+    expect(target.data).toMatchObject({ user_id: owner.id, listing_id: listingId, photos: 0, max_photos: 5 });
+    expect((await client().rpc('listing_photo_upload_target', { p_listing_id: listingId })).error).not.toBeNull();
+    expectError(await other.client.rpc('listing_photo_upload_target', { p_listing_id: listingId }), 'Puoi caricare foto solo nei tuoi annunci.', '42501');
+    expectError(await owner.client.rpc('listing_photo_upload_target', { p_listing_id: crypto.randomUUID() }), 'Annuncio non trovato.', 'P0001');
+    const foreign = await addPhoto(other.id, (await makeListing(other)).id);
+    expectError(await owner.client.rpc('listing_photo_upload_target', { p_listing_id: listingId, p_photo_id: foreign.id }), 'Foto non trovata.', 'P0001');
+    for (let i = 0; i < 5; i++) await addPhoto(owner.id, listingId);
+    const full = 'Puoi caricare al massimo 5 foto per annuncio.';
+    expectError(await owner.client.rpc('listing_photo_upload_target', { p_listing_id: listingId }), full, 'P0001');
+    expect((await owner.client.rpc('listing_photo_upload_target', { p_listing_id: listingId, p_photo_id: foreign.id })).error).not.toBeNull();
+    // The database holds the cap even when the check before the upload is skipped.
+    await expect(addPhoto(owner.id, listingId)).rejects.toMatchObject({ message: full });
+
+    const banned = await makeUser();
+    const bannedListing = (await makeListing(banned)).id;
+    await admin().from('profiles').update({ role: 'banned' }).eq('id', banned.id);
+    const message = 'Il tuo account è sospeso: non puoi caricare foto.';
+    expectError(await banned.client.rpc('listing_photo_upload_target', { p_listing_id: bannedListing }), message, '42501');
+    await expect(addPhoto(banned.id, bannedListing)).rejects.toMatchObject({ message });
+  });
+});
+
+describe('files die with their rows, whatever deletes them (finding 7)', () => {
+  it('the owner deleting one photo through REST', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const [a, b] = [await addPhoto(owner.id, listingId), await addPhoto(owner.id, listingId)];
+    expect((await owner.client.from('listing_photos').delete().eq('id', a.id)).error).toBeNull();
+    await expectRemoved(filesOf(a));
+    expect(await stored('listing_photos', b.crop)).toBe(true);
+    expect(await stored('listing_originals', b.original)).toBe(true);
+  });
+
+  it('the owner deleting the listing through REST', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const photos = [await addPhoto(owner.id, listingId), await addPhoto(owner.id, listingId)];
+    expect((await owner.client.from('listings').delete().eq('id', listingId)).error).toBeNull();
+    expect((await admin().from('listings').select('id').eq('id', listingId)).data).toEqual([]);
+    await expectRemoved(filesOf(...photos));
+  });
+
+  it('staff through admin_delete_listing and through REST', async () => {
+    const [viaRpc, viaRest] = [(await makeListing(other)).id, (await makeListing(other)).id];
+    const photos = [await addPhoto(other.id, viaRpc), await addPhoto(other.id, viaRest)];
+    expect((await staff.client.rpc('admin_delete_listing', { p_listing_id: viaRpc, p_reason: 'Foto non conformi.' })).error).toBeNull();
+    expect((await staff.client.from('listings').delete().eq('id', viaRest)).error).toBeNull();
+    await expectRemoved(filesOf(...photos));
+  });
+
+  it('staff deleting a photo', async () => {
+    const photo = await addPhoto(other.id, (await makeListing(other)).id);
+    expect((await staff.client.from('listing_photos').delete().eq('id', photo.id).select('id')).data).toEqual([{ id: photo.id }]);
+    await expectRemoved(filesOf(photo));
+  });
+
+  it('account erasure, with no file removed first', async () => {
     const u = await makeUser();
-    const a = await listingWithPhotos(u);
-    const b = await listingWithPhotos(u);
-    expectError(await u.client.rpc('delete_my_account'), "Prima di eliminare l'account devono essere eliminate le foto dei tuoi annunci.");
-    expect((await admin().from('profiles').select('id').eq('id', u.id)).data).toHaveLength(1);
-    await removeUserFiles(u.client, u.id);
+    const photos = [await addPhoto(u.id, (await makeListing(u)).id), await addPhoto(u.id, (await makeListing(u)).id)];
     expect((await u.client.rpc('delete_my_account')).error).toBeNull();
-    expect(await gone([...a.urls, ...b.urls])).toBe(true);
     expect((await admin().from('profiles').select('id').eq('id', u.id)).data).toEqual([]);
-    expect((await admin().from('listings').select('id').in('id', [a.id, b.id])).data).toEqual([]);
-    expect((await admin().auth.admin.getUserById(u.id)).data.user).toBeNull();
+    await expectRemoved(filesOf(...photos));
   });
 
-  it('a banned user cannot delete the account, so the address cannot sign up again unbanned', async () => {
-    const b = await makeUser({ role: 'banned' });
-    expectError(await b.client.rpc('delete_my_account'), 'Il tuo account è sospeso e non può essere eliminato. Per informazioni contatta l\'assistenza.', '42501');
-    expect((await admin().from('profiles').select('role').eq('id', b.id).single()).data).toEqual({ role: 'banned' });
-    const again = await client().auth.signUp({ email: b.email, password: 'password-456' });
-    expect(again.data.user?.id ?? null).not.toBe(b.id);
-    const { data: rows } = await admin().from('profiles').select('id, role').eq('email', b.email);
-    expect(rows).toEqual([{ id: b.id, role: 'banned' }]);
+  it('a re-crop: the old crop goes, the new one and the original stay', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const photo = await addPhoto(owner.id, listingId);
+    const next = `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg`;
+    expect((await admin().storage.from('listing_photos').upload(next, TINY_JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
+    const res = await admin().rpc('replace_listing_photo_crop', { p_user_id: owner.id, p_photo_id: photo.id, p_storage_path: next });
+    expect(res.error).toBeNull();
+    expect(res.data).toMatchObject({ id: photo.id, storage_path: next, url: photoUrl(owner.id, listingId, next.split('/').pop()) });
+    await expectRemoved([['listing_photos', photo.crop]]);
+    expect(await stored('listing_photos', next)).toBe(true);
+    expect(await stored('listing_originals', photo.original)).toBe(true);
   });
-});
 
-describe('a signed upload URL obtained before a ban', () => {
-  it('stops working after the ban', async () => {
-    const u = await makeUser();
-    const l = (await makeListing(u)).id;
-    const before = await bucket(u.client).createSignedUploadUrl(`${u.id}/${l}/before.jpg`);
-    const after = await bucket(u.client).createSignedUploadUrl(`${u.id}/${l}/after.jpg`);
-    expect(before.error).toBeNull();
-    expect(after.error).toBeNull();
-    expect((await bucket(client()).uploadToSignedUrl(before.data!.path, before.data!.token, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
-    await admin().from('profiles').update({ role: 'banned' }).eq('id', u.id);
-    const up = await bucket(client()).uploadToSignedUrl(after.data!.path, after.data!.token, JPEG, { contentType: 'image/jpeg' });
-    expect(up.error).not.toBeNull();
-    expect(await exists(`${u.id}/${l}/before.jpg`)).toBe(true);
-    expect(await exists(`${u.id}/${l}/after.jpg`)).toBe(false);
+  it('the daily sweep removes files no row names after a day, and nothing else', async () => {
+    const listingId = (await makeListing(owner)).id;
+    const kept = await addPhoto(owner.id, listingId);
+    const orphan = `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg`;
+    expect((await admin().storage.from('listing_originals').upload(orphan, TINY_JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect((await admin().rpc('queue_orphan_storage_files')).data).toBe(0);
+    expect(await stored('listing_originals', orphan)).toBe(true);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 60_000).toISOString();
+    expect((await admin().rpc('queue_orphan_storage_files', { p_now: tomorrow })).data).toBeGreaterThanOrEqual(1);
+    await expectRemoved([['listing_originals', orphan]]);
+    expect(await stored('listing_photos', kept.crop)).toBe(true);
+    expect(await stored('listing_originals', kept.original)).toBe(true);
+  });
+
+  it('the queue and its worker are the service role’s only', async () => {
+    for (const c of [client(), owner.client]) {
+      expect((await c.rpc('pending_storage_deletions')).error).not.toBeNull();
+      expect((await c.rpc('complete_storage_deletions', { p_bucket_id: 'listing_photos', p_names: ['x'] })).error).not.toBeNull();
+      expect((await c.rpc('queue_orphan_storage_files')).error).not.toBeNull();
+    }
   });
 });
 
 describe('listing_photos.url: only this project’s storage objects in the owner’s folder', () => {
   const INVALID = "Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell'annuncio.";
 
-  it('refuses other hosts, other folders, queries and bad paths, for the owner and the service role', async () => {
+  it('refuses other hosts, other folders, queries and bad paths, even from the service role', async () => {
     const id = (await makeListing(owner)).id;
     const otherListing = (await makeListing(other)).id;
     const good = photoUrl(owner.id, id, 'ok.jpg');
@@ -208,18 +281,12 @@ describe('listing_photos.url: only this project’s storage objects in the owner
       { url: photoUrl(owner.id, crypto.randomUUID()) },
       { url: `${good}?track=1` },
       { url: photoUrl(owner.id, id, 'sub/x.jpg') },
-      { url: good, original_url: 'https://tracker.example/px.gif' },
       { url: good, storage_path: `${other.id}/${otherListing}/x.jpg` },
-      { url: good, original_path: 'x.jpg' },
     ];
-    for (const row of bad) {
-      for (const c of [owner.client, admin()]) {
-        expectError((await c.from('listing_photos').insert({ listing_id: id, ...row })), INVALID, 'P0001');
-      }
-    }
-    const { data, error } = await owner.client.from('listing_photos').insert({ listing_id: id, url: good, original_url: photoUrl(owner.id, id, 'ok-original.jpg'), storage_path: `${owner.id}/${id}/ok.jpg` }).select('id').single();
-    expect(error).toBeNull();
-    expectError((await owner.client.from('listing_photos').update({ url: 'https://tracker.example/px.gif' }).eq('id', data!.id)), INVALID, 'P0001');
+    for (const row of bad) expectError(await admin().from('listing_photos').insert({ listing_id: id, ...row }), INVALID, 'P0001');
+    const photo = (await admin().from('listing_photos').insert({ listing_id: id, url: good, storage_path: `${owner.id}/${id}/ok.jpg` }).select('id').single()).data!;
+    expectError(await admin().from('listing_photos').update({ url: 'https://tracker.example/px.gif' }).eq('id', photo.id), INVALID, 'P0001');
+    expectError(await admin().from('listing_photo_originals').insert({ photo_id: photo.id, listing_id: id, storage_path: `${other.id}/${otherListing}/x.jpg` }), INVALID, 'P0001');
     expect((await admin().from('listing_photos').select('url').eq('listing_id', id)).data).toEqual([{ url: good }]);
   });
 });
