@@ -1,7 +1,6 @@
 /** The control panel's calls: figures, the staff ticket inbox, the report queue, the audit log. */
 import { toApiError, unwrap } from '@/lib/apiError.ts';
 import type { Tables } from '@/lib/database.types.ts';
-import { removeListingFilesBeforeDelete } from '@/lib/listingPhotoFiles.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { parseOverview, statusesOf, type AuditFilters, type Overview, type ReportStatus, type TicketFilter } from './model.ts';
 
@@ -52,7 +51,7 @@ export async function setTicketStatus(ticketId: string, status: string): Promise
 // --- Segnalazioni --------------------------------------------------------------------------
 
 export type StaffReport = Pick<Tables<'listing_reports'>, 'id' | 'reason' | 'details' | 'status' | 'created_at' | 'listing_id'> & {
-  listing: Pick<Tables<'listings'>, 'id' | 'title' | 'city' | 'user_id'> | null;
+  listing: Pick<Tables<'listings'>, 'id' | 'title' | 'city'> | null;
   reporter: Pick<Tables<'profiles'>, 'email' | 'display_name'> | null;
 };
 
@@ -60,7 +59,7 @@ export async function fetchReports(status: ReportStatus): Promise<StaffReport[]>
   return unwrap(
     supabase
       .from('listing_reports')
-      .select('id, reason, details, status, created_at, listing_id, listing:listings(id, title, city, user_id), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
+      .select('id, reason, details, status, created_at, listing_id, listing:listings(id, title, city), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
       .eq('status', status)
       .order('created_at', { ascending: false })
       .limit(100),
@@ -72,14 +71,11 @@ export async function dismissReport(reportId: string, note: string): Promise<voi
 }
 
 /**
- * Removes a listing as staff: its photo files first (storage, then rows, so no file is left without its row), then the
- * listing through admin_delete_listing, which notifies the owner with the reason and logs it.
- * A failed file cleanup only warns.
+ * Removes a listing as staff through admin_delete_listing, which notifies the owner with the
+ * reason and logs it; the database queues the photo files for the clean-up job.
  */
-export async function removeListing(listing: { id: string; user_id: string }, reason: string): Promise<{ cleanupFailed: boolean }> {
-  const cleanup = await removeListingFilesBeforeDelete(supabase, listing.user_id, listing.id);
-  await unwrap(supabase.rpc('admin_delete_listing', { p_listing_id: listing.id, p_reason: reason.trim() }));
-  return cleanup;
+export async function removeListing(listingId: string, reason: string): Promise<void> {
+  await unwrap(supabase.rpc('admin_delete_listing', { p_listing_id: listingId, p_reason: reason.trim() }));
 }
 
 // --- Registro ------------------------------------------------------------------------------

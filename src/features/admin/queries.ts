@@ -78,7 +78,7 @@ export function useDismissReport() {
 export function useRemoveListing() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ listing, reason }: { listing: { id: string; user_id: string }; reason: string }) => removeListing(listing, reason),
+    mutationFn: ({ listingId, reason }: { listingId: string; reason: string }) => removeListing(listingId, reason),
     onSuccess: () => invalidate(adminKeys.reports()),
   });
 }
@@ -157,7 +157,7 @@ export function useSetRole() {
 export function useStaffRemoveListing() {
   const invalidate = useInvalidateStaff(staffKeys.listings, staffKeys.users, ['listings']);
   return useMutation({
-    mutationFn: ({ listing, reason }: { listing: { id: string; user_id: string }; reason: string }) => removeListing(listing, reason),
+    mutationFn: ({ listingId, reason }: { listingId: string; reason: string }) => removeListing(listingId, reason),
     onSettled: invalidate,
   });
 }

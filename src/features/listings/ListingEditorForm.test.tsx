@@ -163,7 +163,7 @@ describe('ListingEditorForm (new)', { timeout: 60_000 }, () => {
 
   it('photos that fail to upload after the listing exists stay in its edit draft, the listing is kept', async () => {
     const blob = (c: string) => new Blob([c], { type: 'image/jpeg' });
-    const photos = ['a', 'b'].map((id) => ({ id, name: `${id}.jpg`, cropped: blob(id), original: blob(id) }));
+    const photos = ['a', 'b'].map((id) => ({ id, cropped: blob(id), original: blob(id) }));
     createListing.mockResolvedValue({ id: 'b0000000-0000-4000-8000-000000000002' });
     uploadDraftPhotos.mockImplementation(async ({ onProgress }: { onProgress: (id: string, f: number) => void }) => {
       onProgress('a', 1);

@@ -98,7 +98,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     if (b && b.credits < b.cost) return toBuyCredits(m.cost.notEnough(b.cost, b.credits));
     await flush();
     publish.mutate(
-      { args: toCreateArgs(values, creationKey), photos, userId },
+      { args: toCreateArgs(values, creationKey), photos },
       {
         onSuccess: ({ id, failed, photoError }) =>
           void (async () => {
@@ -162,7 +162,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
 
   const retryPhotos = async () => {
     setRetrying(true);
-    const { failed, photoError } = await uploadRemaining(userId, listing!.id, photos, (id, f) => setProgress((p) => ({ ...p, [id]: f })));
+    const { failed, photoError } = await uploadRemaining(listing!.id, photos, (id, f) => setProgress((p) => ({ ...p, [id]: f })));
     setRetrying(false);
     setPhotos(failed);
     await queries.invalidateQueries({ queryKey: listingEditorKeys.all });

@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
@@ -7,22 +6,21 @@ import { useDeleteListing } from './queries.ts';
 
 const m = t.myListings.delete;
 
-/** 'Sei assolutamente sicuro?': deletes the listing's photo files, then the listing. */
+/** 'Sei assolutamente sicuro?', then the listing goes (its photos with it). */
 export function OwnerDeleteDialog({
   listing,
   opened,
   onClose,
 }: {
-  listing: { id: string; user_id: string };
+  listing: { id: string };
   opened: boolean;
   onClose: () => void;
 }) {
   const remove = useDeleteListing();
   const confirm = () =>
-    remove.mutate(listing, {
-      onSuccess: ({ cleanupFailed }) => {
+    remove.mutate(listing.id, {
+      onSuccess: () => {
         toastSuccess(m.deleted);
-        if (cleanupFailed) notifications.show({ color: 'yellow', message: m.cleanupWarning, autoClose: 6000 });
         onClose();
       },
       onError: (err) => toastError(failureMessage(err, m.failed)),

@@ -1,40 +1,26 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls: string[] = [];
-const removed: string[] = [];
 const eq = vi.fn();
-const remove = vi.fn();
-// The real file cleanup (lib/listingPhotoFiles.ts) over a stand-in Storage: the listing's folder holds one file.
-const storage = {
-  list: async () => ({ data: [{ name: 'a.jpg', id: 'f1' }], error: null }),
-  remove,
-};
-const client = { from: vi.fn(() => ({ delete: () => ({ eq }) })), storage: { from: () => storage } };
+const storage = { from: vi.fn() };
+const client = { from: vi.fn(() => ({ delete: () => ({ eq }) })), storage };
 vi.mock('@/lib/backend.ts', () => ({ loadSupabase: async () => client }));
 const { deleteListing } = await import('./api.ts');
 
 describe('deleteListing', () => {
   beforeEach(() => {
-    calls.length = 0;
-    removed.length = 0;
-    remove.mockReset().mockImplementation(async (paths: string[]) => (calls.push('files'), removed.push(...paths), { error: null }));
-    eq.mockReset().mockImplementation(async () => (calls.push('row'), { error: null }));
+    eq.mockReset().mockResolvedValue({ error: null, status: 204 });
+    storage.from.mockReset();
   });
 
-  it('removes the photo files first, then the listing', async () => {
-    expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: false });
-    expect(removed).toEqual(['u1/l1/a.jpg']);
+  it('deletes the listing row only: the database queues its photo files for the clean-up job', async () => {
+    await deleteListing('l1');
     expect(client.from).toHaveBeenCalledWith('listings');
     expect(eq).toHaveBeenCalledWith('id', 'l1');
-    expect(calls).toEqual(['files', 'row']);
+    expect(storage.from).not.toHaveBeenCalled();
   });
 
-  it('only warns when the file cleanup fails, and still deletes the listing', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    remove.mockImplementation(async () => ({ error: new Error('storage down') }));
-    expect(await deleteListing({ id: 'l1', user_id: 'u1' })).toEqual({ cleanupFailed: true });
-    expect(warn).toHaveBeenCalled();
-    expect(calls).toEqual(['row']);
-    warn.mockRestore();
+  it("rejects with the server's refusal", async () => {
+    eq.mockResolvedValue({ error: { code: '42501', message: 'permission denied', details: null }, status: 403 });
+    await expect(deleteListing('l1')).rejects.toMatchObject({ name: 'ApiError', kind: 'refused' });
   });
 });

@@ -3,7 +3,6 @@ import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
-import { removeListingFilesBeforeDelete } from '@/lib/listingPhotoFiles.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import { isUuid } from '@/lib/uuid.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
@@ -143,15 +142,12 @@ export async function reportListing(listingId: string, reason: string, details: 
 }
 
 /**
- * Deletes a listing in this order: its photo files from Storage first, then the listing
- * (its photo rows cascade). A failed file cleanup only warns; the listing is deleted anyway.
- * Owners and staff may do it (RLS on storage.objects and listings).
+ * Deletes a listing (owner or staff, by RLS); its photo rows cascade and the database queues
+ * their files for the clean-up job, so nothing here touches Storage.
  */
-export async function deleteListing(listing: { id: string; user_id: string }): Promise<{ cleanupFailed: boolean }> {
+export async function deleteListing(id: string): Promise<void> {
   const supabase = await loadSupabase();
-  const cleanup = await removeListingFilesBeforeDelete(supabase, listing.user_id, listing.id);
-  await unwrap(supabase.from('listings').delete().eq('id', listing.id));
-  return cleanup;
+  await unwrap(supabase.from('listings').delete().eq('id', id));
 }
 
 export async function currentUserId(): Promise<string | null> {

@@ -10,7 +10,6 @@ import type { ListingFormValues } from './listingForm.ts';
 /** A chosen photo not yet uploaded (the photos feature's DraftPhoto, structurally). */
 export interface StoredDraftPhoto {
   id: string;
-  name: string;
   cropped: Blob;
   original: Blob;
 }

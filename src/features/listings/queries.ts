@@ -56,7 +56,7 @@ export function useRenewListing() {
 
 export function useDeleteListing() {
   const invalidate = useInvalidateMine();
-  return useMutation({ mutationFn: (listing: { id: string; user_id: string }) => deleteListing(listing), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: string) => deleteListing(id), onSettled: invalidate });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -89,12 +89,11 @@ type Progress = (photoId: string, fraction: number) => void;
  * Uploads `photos` to a listing one by one; resolves with those not saved (a photo counts as
  * saved once its progress reaches 1: uploadDraftPhotos goes in order and stops at a failure).
  */
-export async function uploadRemaining(userId: string, listingId: string, photos: DraftPhoto[], onProgress?: Progress) {
+export async function uploadRemaining(listingId: string, photos: DraftPhoto[], onProgress?: Progress) {
   const saved = new Set<string>();
   try {
     if (photos.length) {
       await uploadDraftPhotos({
-        userId,
         listingId,
         photos,
         onProgress: (id, fraction) => {
@@ -117,9 +116,9 @@ export async function uploadRemaining(userId: string, listingId: string, photos:
 export function usePublishListing(onProgress?: Progress) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: async ({ args, photos, userId }: { args: CreateListingArgs; photos: DraftPhoto[]; userId: string }): Promise<PublishResult> => {
+    mutationFn: async ({ args, photos }: { args: CreateListingArgs; photos: DraftPhoto[] }): Promise<PublishResult> => {
       const { id } = await createListing(args);
-      return { id, ...(await uploadRemaining(userId, id, photos, onProgress)) };
+      return { id, ...(await uploadRemaining(id, photos, onProgress)) };
     },
     onSettled: () => queries.invalidateQueries({ queryKey: ['listings'] }),
   });

@@ -18,7 +18,6 @@ export class PhotoError extends Error {
 
 /** A chosen file checked and made safe: an original without metadata, ready for the crop dialog. */
 export interface SourcePhoto {
-  name: string;
   /** The original as it will be stored: no EXIF/XMP/text, HEIC converted to JPEG. */
   original: Blob;
 }
@@ -59,7 +58,7 @@ export async function readSource(file: File): Promise<SourcePhoto> {
     const original = new Blob([bytes as BlobPart], { type: mimeOf[kind] });
     // A file whose header looks right but which no decoder can read is refused here, not at upload.
     (await decode(original)).close();
-    return { name: file.name, original };
+    return { original };
   } catch (err) {
     if (err instanceof PhotoError) throw err;
     throw new PhotoError(t.photos.validation.unreadable(file.name));

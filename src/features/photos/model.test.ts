@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { checkFile, croppedName, cropRect, fitCount, MAX_BYTES, originalName, outputSize, sniffImageKind, storagePathOf } from './model.ts';
+import { checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind } from './model.ts';
 
 const v = t.photos.validation;
 const bytes = (...parts: (number[] | string)[]) =>
@@ -78,17 +78,5 @@ describe('crop geometry', () => {
   it('stores at most 1600 x 2000 px, 4:5', () => {
     expect(outputSize({ width: 3024, height: 3780 })).toEqual({ width: 1600, height: 2000 });
     expect(outputSize({ width: 800, height: 1000 })).toEqual({ width: 800, height: 1000 });
-  });
-});
-
-describe('file names', () => {
-  it('prefixes a timestamp and keeps only safe characters', () => {
-    expect(croppedName('Città di notte!.HEIC', 1764000000000)).toBe('1764000000000-Citta-di-notte.jpg');
-    expect(originalName('IMG 0001.png', 'png', 5)).toBe('5-original-IMG-0001.png');
-    expect(croppedName('🙂.jpg', 7)).toBe('7-foto.jpg');
-  });
-  it('reads the object key of a public URL', () => {
-    expect(storagePathOf('http://127.0.0.1:54321/storage/v1/object/public/listing_photos/u/l/1-a.jpg')).toBe('u/l/1-a.jpg');
-    expect(storagePathOf('https://example.com/a.jpg')).toBeNull();
   });
 });

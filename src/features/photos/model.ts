@@ -1,17 +1,15 @@
-/** Pure photo rules: accepted files, the 4:5 crop's geometry and file names. */
+/** Pure photo rules: accepted files and the 4:5 crop's geometry. */
 import { t } from '@/lib/catalogue/screens.ts';
 
 const v = t.photos.validation;
 
 /** Photos per listing: the database trigger's limit (max_photos_per_listing) is the final guard. */
 export const MAX_PHOTOS = 5;
-/** Source images up to 10 MB, the bucket's file_size_limit. */
+/** Source images up to 10 MB, what the upload function and the buckets accept. */
 export const MAX_BYTES = 10 * 1024 * 1024;
 export const CROP_ASPECT = 4 / 5;
 export const ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 export const JPEG_QUALITY = 0.95;
-/** Re-cropped files are served with this cache lifetime (seconds). */
-export const CACHE_SECONDS = 3600;
 /** The longest side of a stored crop: a 4:5 photo of 1600 x 2000 px is sharp on any phone and stays small. */
 export const CROP_MAX_HEIGHT = 2000;
 /** What the file inputs offer; the bytes decide what is accepted (sniffImageKind). */
@@ -88,29 +86,4 @@ export function cropRect(area: Area | null, image: { width: number; height: numb
 export function outputSize(rect: { width: number; height: number }): { width: number; height: number } {
   const width = Math.max(4, Math.floor(Math.min(rect.width, (CROP_MAX_HEIGHT * 4) / 5) / 4) * 4);
   return { width, height: (width / 4) * 5 };
-}
-
-/** A file name safe for Storage keys (the database accepts [A-Za-z0-9._~%-]). */
-export function safeBaseName(name: string): string {
-  const base = name.replace(/\.[^.]*$/, '').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 60);
-  return cleaned || 'foto';
-}
-
-/** The crop's file name: a timestamp prefix, then the source's name, as .jpg. */
-export const croppedName = (sourceName: string, now: number = Date.now()) => `${now}-${safeBaseName(sourceName)}.jpg`;
-
-/** The stored original's name: a timestamp prefix and the extension of what is stored. */
-export const originalName = (sourceName: string, ext: 'jpg' | 'png' | 'webp', now: number = Date.now()) =>
-  `${now}-original-${safeBaseName(sourceName)}.${ext}`;
-
-/** A re-crop's new file: a random name, so no cache anywhere serves the old crop under it. */
-export const randomCropName = () => `${crypto.randomUUID()}.jpg`;
-
-/** The object key of a public Storage URL of the listing_photos bucket, else null. */
-export function storagePathOf(url: string): string | null {
-  const marker = '/storage/v1/object/public/listing_photos/';
-  const at = url.indexOf(marker);
-  if (at < 0) return null;
-  return decodeURIComponent(url.slice(at + marker.length).split('?')[0]!);
 }

@@ -1,16 +1,12 @@
 /** The photos' server state: query keys, the listing's photos and the photo manager's mutations. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteAllPhotos, deletePhoto, fetchListingPhotos, fetchPhotoListing, recropPhoto, setPrimaryPhoto, uploadDraftPhotos, type DraftPhoto, type ListingPhoto } from './api.ts';
+import { deleteAllPhotos, deletePhoto, fetchListingPhotos, recropPhoto, setPrimaryPhoto, uploadDraftPhotos, type DraftPhoto } from './api.ts';
 
 /** Query keys of the photos of a listing, to invalidate after changes. */
 export const photoKeys = {
   all: ['photos'] as const,
   listing: (listingId: string) => [...photoKeys.all, 'listing', listingId] as const,
 };
-
-/** The listing's owner and Premium flag, under the listing's photo key so one invalidation covers both. */
-export const photoListingQuery = (listingId: string) =>
-  queryOptions({ queryKey: [...photoKeys.listing(listingId), 'owner'] as const, queryFn: () => fetchPhotoListing(listingId) });
 
 export const listingPhotosQuery = (listingId: string) =>
   queryOptions({ queryKey: photoKeys.listing(listingId), queryFn: () => fetchListingPhotos(listingId) });
@@ -24,16 +20,15 @@ export function usePhotoMutations(listingId: string) {
   // Every active query: listing queries live in other features, under keys this one does not know.
   const refresh = () => queries.invalidateQueries({ refetchType: 'active' });
   return {
-    remove: useMutation({ mutationFn: (photo: ListingPhoto) => deletePhoto(photo), onSettled: refresh }),
-    removeAll: useMutation({ mutationFn: (photos: ListingPhoto[]) => deleteAllPhotos(listingId, photos), onSettled: refresh }),
+    remove: useMutation({ mutationFn: (photoId: string) => deletePhoto(photoId), onSettled: refresh }),
+    removeAll: useMutation({ mutationFn: () => deleteAllPhotos(listingId), onSettled: refresh }),
     setPrimary: useMutation({ mutationFn: (photoId: string) => setPrimaryPhoto(listingId, photoId), onSettled: refresh }),
     recrop: useMutation({
-      mutationFn: (args: { userId: string; photo: ListingPhoto; cropped: Blob }) => recropPhoto({ ...args, listingId }),
+      mutationFn: (args: { photoId: string; cropped: Blob }) => recropPhoto({ ...args, listingId }),
       onSettled: refresh,
     }),
     add: useMutation({
-      mutationFn: (args: { userId: string; photos: DraftPhoto[]; onProgress?: (photoId: string, fraction: number) => void }) =>
-        uploadDraftPhotos({ ...args, listingId }),
+      mutationFn: (args: { photos: DraftPhoto[]; onProgress?: (photoId: string, fraction: number) => void }) => uploadDraftPhotos({ ...args, listingId }),
       onSettled: refresh,
     }),
   };

@@ -1,28 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls: string[] = [];
-const files = vi.hoisted(() => ({ removeUserFiles: vi.fn() }));
-const db = vi.hoisted(() => ({ supabase: { rpc: vi.fn() } }));
-vi.mock('@/lib/listingPhotoFiles.ts', () => files);
+const db = vi.hoisted(() => ({ supabase: { rpc: vi.fn(), storage: { from: vi.fn() } } }));
 vi.mock('@/lib/supabase.ts', () => db);
 const { deleteMyAccount } = await import('./api.ts');
 
 describe('deleteMyAccount', () => {
   beforeEach(() => {
-    calls.length = 0;
-    files.removeUserFiles.mockReset().mockImplementation(async () => void calls.push('files'));
-    db.supabase.rpc.mockReset().mockImplementation(async (fn: string) => (calls.push(fn), { error: null }));
+    db.supabase.rpc.mockReset().mockResolvedValue({ data: null, error: null });
+    db.supabase.storage.from.mockReset();
   });
 
-  it("removes the user's photo files first, then the account's rows", async () => {
-    await deleteMyAccount('u1');
-    expect(files.removeUserFiles).toHaveBeenCalledWith(db.supabase, 'u1');
-    expect(calls).toEqual(['files', 'delete_my_account']);
+  it('deletes the rows only: the database queues the photo files for the clean-up job', async () => {
+    await deleteMyAccount();
+    expect(db.supabase.rpc).toHaveBeenCalledWith('delete_my_account');
+    expect(db.supabase.storage.from).not.toHaveBeenCalled();
   });
 
-  it('keeps the account when the files cannot be removed', async () => {
-    files.removeUserFiles.mockRejectedValue(new Error('storage down'));
-    await expect(deleteMyAccount('u1')).rejects.toThrow('storage down');
-    expect(db.supabase.rpc).not.toHaveBeenCalled();
+  it("rejects with the server's Italian refusal", async () => {
+    const message = 'Il tuo account è sospeso e non può essere eliminato.';
+    db.supabase.rpc.mockResolvedValue({ data: null, error: { code: '42501', message, details: 'banned' } });
+    await expect(deleteMyAccount()).rejects.toMatchObject({ name: 'ApiError', kind: 'refused', message });
   });
 });

@@ -1,7 +1,6 @@
 /** Profile calls: own row of profiles, account deletion and data export (SQL functions). */
 import { unwrap } from '@/lib/apiError.ts';
 import type { Tables, TablesUpdate } from '@/lib/database.types.ts';
-import { removeUserFiles } from '@/lib/listingPhotoFiles.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export type OwnProfile = Pick<Tables<'profiles'>, 'id' | 'email' | 'display_name' | 'phone' | 'push_enabled' | 'credits' | 'referral_code'>;
@@ -17,11 +16,10 @@ export async function updateOwnProfile(userId: string, patch: Pick<TablesUpdate<
 }
 
 /**
- * Removes the caller's account: their listing photo files from Storage first, then
- * public.delete_my_account() (which refuses while files are left) deletes the rows.
+ * Removes the caller's account through public.delete_my_account(): the rows cascade and the
+ * database queues their photo files for the clean-up job.
  */
-export async function deleteMyAccount(userId: string): Promise<void> {
-  await removeUserFiles(supabase, userId);
+export async function deleteMyAccount(): Promise<void> {
   await unwrap(supabase.rpc('delete_my_account'));
 }
 

@@ -61,11 +61,11 @@ export function useExportData() {
  * protect). The sign-out takes the settings screen away before the answer arrives, so the
  * caller's handlers go on the mutation itself, which runs them after the screen is gone.
  */
-export function useDeleteAccount(userId: string, handlers: Pick<UseMutationOptions, 'onSuccess' | 'onError'>) {
+export function useDeleteAccount(handlers: Pick<UseMutationOptions, 'onSuccess' | 'onError'>) {
   return useMutation({
     ...handlers,
     mutationFn: async () => {
-      await deleteMyAccount(userId);
+      await deleteMyAccount();
       await signOutEverywhere().catch(() => undefined);
     },
   });

@@ -86,7 +86,6 @@ export const admin = {
     cancel: 'Annulla',
     dismissed: 'Segnalazione archiviata.',
     removed: 'Annuncio rimosso. Il proprietario è stato avvisato.',
-    photosLeft: 'Annuncio rimosso, ma alcune foto non sono state eliminate dallo spazio di archiviazione.',
   },
   audit: {
     loadFailed: 'Impossibile caricare il registro.',

@@ -66,7 +66,6 @@ export const myListings = {
     cancel: 'Annulla',
     confirm: 'Elimina definitivamente',
     deleted: 'Annuncio eliminato con successo!',
-    cleanupWarning: "Annuncio eliminato, ma alcune foto non sono state rimosse dall'archivio.",
     failed: "Errore durante l'eliminazione dell'annuncio.",
   },
 } as const;

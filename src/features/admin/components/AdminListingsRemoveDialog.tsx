@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
@@ -7,16 +6,15 @@ import { UsersReasonDialog } from './UsersReasonDialog.tsx';
 
 const m = t.adminStaff.listings.remove_;
 
-/** Staff removal of a listing: a reason (told to the owner) and a confirmation, then the files and the row go. */
-export function AdminListingsRemoveDialog({ listing, onClose }: { listing: { id: string; user_id: string; title: string }; onClose: () => void }) {
+/** Staff removal of a listing: a reason (told to the owner) and a confirmation, then the listing goes (its photos with it). */
+export function AdminListingsRemoveDialog({ listing, onClose }: { listing: { id: string; title: string }; onClose: () => void }) {
   const remove = useStaffRemoveListing();
   const confirm = (reason: string) =>
     remove.mutate(
-      { listing, reason },
+      { listingId: listing.id, reason },
       {
-        onSuccess: ({ cleanupFailed }) => {
+        onSuccess: () => {
           toastSuccess(m.done);
-          if (cleanupFailed) notifications.show({ color: 'yellow', message: t.myListings.delete.cleanupWarning, autoClose: 6000 });
           onClose();
         },
         onError: (err) => toastError(failureMessage(err, m.failed)),

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -38,11 +37,10 @@ export default function ReportsSection() {
       dismiss.mutate({ reportId: action.report.id, note: text }, { onSuccess: () => (toastSuccess(m.dismissed), done()), onError: failed });
     } else if (action.report.listing) {
       remove.mutate(
-        { listing: action.report.listing, reason: text },
+        { listingId: action.report.listing.id, reason: text },
         {
-          onSuccess: ({ cleanupFailed }) => {
+          onSuccess: () => {
             toastSuccess(m.removed);
-            if (cleanupFailed) notifications.show({ color: 'yellow', message: m.photosLeft, autoClose: 6000 });
             done();
           },
           onError: failed,

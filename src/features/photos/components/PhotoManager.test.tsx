@@ -6,7 +6,6 @@ import { t } from '@/lib/catalogue/screens.ts';
 
 const api = vi.hoisted(() => ({
   fetchListingPhotos: vi.fn(),
-  fetchPhotoListing: vi.fn(),
   deletePhoto: vi.fn(),
   deleteAllPhotos: vi.fn(),
   setPrimaryPhoto: vi.fn(),
@@ -22,18 +21,14 @@ const m = t.photos.manager;
 const photo = (id: string, primary = false) => ({
   id,
   url: `http://x/storage/v1/object/public/listing_photos/u/l/${id}.jpg`,
-  original_url: null,
   is_primary: primary,
   created_at: '2026-11-20T10:00:00Z',
-  storage_path: `u/l/${id}.jpg`,
-  original_path: null,
 });
 
 describe('PhotoManager', () => {
   beforeEach(() => {
     Object.values(api).forEach((f) => 'mockReset' in f && f.mockReset());
     api.fetchListingPhotos.mockResolvedValue([photo('a', true), photo('b'), photo('c')]);
-    api.fetchPhotoListing.mockResolvedValue({ user_id: 'u', is_premium: true });
   });
 
   it('shows the preview, the grid and the Primaria badge', async () => {
@@ -58,6 +53,17 @@ describe('PhotoManager', () => {
     render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: m.delete }));
     expect(await screen.findByText(t.photos.errors.delete('Accesso negato.'))).toBeInTheDocument();
+    expect(api.deletePhoto).toHaveBeenCalledWith('a');
+  });
+
+  it("says why the original could not be read for a re-crop, in the server's words", async () => {
+    api.downloadSource.mockRejectedValue(new ApiError('refused', 'Risorsa non trovata.'));
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.select(2) }));
+    await userEvent.click(screen.getByRole('button', { name: m.recrop }));
+    expect(await screen.findByText(t.photos.errors.recrop('Risorsa non trovata.'))).toBeInTheDocument();
+    expect(api.downloadSource).toHaveBeenCalledWith(expect.objectContaining({ id: 'b' }));
+    expect(screen.queryByRole('dialog', { name: t.photos.crop.title })).not.toBeInTheDocument();
   });
 
   it('asks before deleting all, with the text about the listing and Premium', async () => {
@@ -68,7 +74,7 @@ describe('PhotoManager', () => {
     expect(confirm).toHaveTextContent(m.deleteAllText);
     expect(api.deleteAllPhotos).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: m.deleteAllConfirm }));
-    await waitFor(() => expect(api.deleteAllPhotos).toHaveBeenCalledWith('l', expect.arrayContaining([expect.objectContaining({ id: 'a' })])));
+    await waitFor(() => expect(api.deleteAllPhotos).toHaveBeenCalledWith('l'));
     expect(await screen.findByText(t.photos.toasts.allDeleted)).toBeInTheDocument();
   });
 

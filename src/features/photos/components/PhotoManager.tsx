@@ -6,7 +6,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { downloadSource, errorText, type DraftPhoto, type ListingPhoto } from '../api.ts';
 import { MAX_PHOTOS } from '../model.ts';
-import { listingPhotosQuery, photoListingQuery, usePhotoMutations } from '../queries.ts';
+import { listingPhotosQuery, usePhotoMutations } from '../queries.ts';
 import { CropDialog } from './CropDialog.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 
@@ -34,7 +34,7 @@ function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boole
 }
 
 /** 'Aggiungi foto': the picker for the room left, then the upload with its progress. */
-function AddPhotos({ room, userId, add }: { room: number; userId: string; add: ReturnType<typeof usePhotoMutations>['add'] }) {
+function AddPhotos({ room, add }: { room: number; add: ReturnType<typeof usePhotoMutations>['add'] }) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
@@ -49,7 +49,6 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
   const upload = () =>
     add.mutate(
       {
-        userId,
         photos: drafts,
         onProgress: (id, f) => {
           if (f >= 1) saved.current.add(id);
@@ -95,7 +94,6 @@ function AddPhotos({ room, userId, add }: { room: number; userId: string; add: R
 /** 'Gestisci Foto Annuncio' for one listing (owner or staff). */
 export function PhotoManager({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
   const photos = useQuery({ ...listingPhotosQuery(listingId), enabled: opened });
-  const listing = useQuery({ ...photoListingQuery(listingId), enabled: opened });
   const mutations = usePhotoMutations(listingId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [recropSource, setRecropSource] = useState<Blob | null>(null);
@@ -116,7 +114,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
       onError: (err) => toastError(e.setPrimary(errorText(err))),
     });
   const remove = (photo: ListingPhoto) =>
-    mutations.remove.mutate(photo, {
+    mutations.remove.mutate(photo.id, {
       onSuccess: () => {
         setSelectedId(null);
         toastSuccess(ok.deleted);
@@ -124,7 +122,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
       onError: (err) => toastError(e.delete(errorText(err))),
     });
   const removeAll = () =>
-    mutations.removeAll.mutate(list, {
+    mutations.removeAll.mutate(undefined, {
       onSuccess: () => {
         setConfirmAll(false);
         setSelectedId(null);
@@ -147,9 +145,9 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
   };
   const saveRecrop = (cropped: Blob) =>
     new Promise<void>((resolve) => {
-      if (!selected || !listing.data) return resolve();
+      if (!selected) return resolve();
       mutations.recrop.mutate(
-        { userId: listing.data.user_id, photo: selected, cropped },
+        { photoId: selected.id, cropped },
         {
           onSuccess: () => {
             setRecropSource(null);
@@ -186,7 +184,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                 <Button size="xs" variant="light" disabled={busy || selected.is_primary} onClick={() => setPrimary(selected)}>
                   {m.setPrimary}
                 </Button>
-                <Button size="xs" variant="light" disabled={busy || !listing.data} loading={loadingSource} onClick={() => void startRecrop(selected)}>
+                <Button size="xs" variant="light" disabled={busy} loading={loadingSource} onClick={() => void startRecrop(selected)}>
                   {m.recrop}
                 </Button>
                 <Button size="xs" variant="light" color="red" disabled={busy} loading={mutations.remove.isPending} onClick={() => remove(selected)}>
@@ -219,7 +217,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
               {m.empty}
             </Text>
           )}
-          {listing.data && <AddPhotos room={MAX_PHOTOS - list.length} userId={listing.data.user_id} add={mutations.add} />}
+          <AddPhotos room={MAX_PHOTOS - list.length} add={mutations.add} />
           {list.length > 0 && (
             <Button color="red" variant="outline" onClick={() => setConfirmAll(true)} disabled={busy}>
               {m.deleteAll}

@@ -14,7 +14,7 @@ function choose(files: File[]) {
   fireEvent.change(screen.getByTestId('photo-input'), { target: { files } });
 }
 
-const draft = (id: string): DraftPhoto => ({ id, name: `${id}.jpg`, cropped: new Blob(['x'], { type: 'image/jpeg' }), original: new Blob(['y'], { type: 'image/jpeg' }) });
+const draft = (id: string): DraftPhoto => ({ id, cropped: new Blob(['x'], { type: 'image/jpeg' }), original: new Blob(['y'], { type: 'image/jpeg' }) });
 
 describe('PhotoPicker', () => {
   beforeEach(() => {

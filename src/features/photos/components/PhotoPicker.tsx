@@ -135,7 +135,7 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
         onCancel={next}
         onCropped={(cropped) => {
           if (!current) return;
-          onChange([...latest.current, { id: crypto.randomUUID(), name: current.name, cropped, original: current.original }].slice(0, max));
+          onChange([...latest.current, { id: crypto.randomUUID(), cropped, original: current.original }].slice(0, max));
           next();
         }}
       />

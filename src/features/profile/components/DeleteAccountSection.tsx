@@ -12,11 +12,11 @@ import { SettingsSection } from './SettingsSection.tsx';
 const m = t.profile.settings;
 
 /** 'Elimina account': a dialog asks to type ELIMINA; then the account goes and the visitor lands home. */
-export function DeleteAccountSection({ userId }: { userId: string }) {
+export function DeleteAccountSection() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const remove = useDeleteAccount(userId, {
+  const remove = useDeleteAccount({
     onSuccess: () => {
       toastSuccess(m.deleted);
       void navigate(paths.home, { replace: true });

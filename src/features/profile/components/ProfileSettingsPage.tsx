@@ -25,7 +25,7 @@ export default function ProfileSettingsPage() {
         <PasswordSection />
         <PushSection userId={user.id} />
         <DataExportSection />
-        <DeleteAccountSection userId={user.id} />
+        <DeleteAccountSection />
       </Stack>
     </Container>
   );
