@@ -1,0 +1,58 @@
+/** Small test pictures made with sharp: a camera-like JPEG that carries a GPS position, and plain ones. */
+import sharp from 'sharp';
+import { ImageError, type ImageFault } from '../../supabase/functions/_shared/image/index.ts';
+
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="45,27.83N"/></rdf:RDF></x:xmpmeta>';
+
+/** What a phone writes: camera, author and date in IFD0, a position in Milan in the GPS IFD. */
+export const CAMERA_EXIF = {
+  IFD0: { Make: 'Apple', Model: 'iPhone 15 Pro', Artist: 'Mario Rossi', DateTime: '2026:11:20 21:14:03' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 27/1 5100/100', GPSLongitudeRef: 'E', GPSLongitude: '9/1 11/1 2400/100' },
+};
+
+/** Text any of CAMERA_EXIF's or XMP's values would show in the bytes. */
+export const CAMERA_TEXT = /iPhone|Apple|Mario Rossi|2026:11:20|xmpmeta/;
+
+/** A JPEG with CAMERA_EXIF, XMP, an sRGB ICC profile and, when given, an EXIF orientation. */
+export async function gpsJpeg(opts: { width?: number; height?: number; orientation?: number; progressive?: boolean } = {}): Promise<Uint8Array> {
+  let img = sharp({ create: { width: opts.width ?? 120, height: opts.height ?? 80, channels: 3, background: '#c0392b' } })
+    .jpeg({ quality: 90, progressive: opts.progressive })
+    .withExif(CAMERA_EXIF)
+    .withXmp(XMP);
+  if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
+  return new Uint8Array(await img.toBuffer());
+}
+
+/** A plain picture of one colour in the given format (lossless WebP when `lossless`). */
+export async function plainImage(kind: 'jpeg' | 'png' | 'webp', width = 40, height = 50, lossless = false): Promise<Uint8Array> {
+  const img = sharp({ create: { width, height, channels: 3, background: '#336699' } });
+  const out = kind === 'jpeg' ? img.jpeg() : kind === 'png' ? img.png() : img.webp({ lossless });
+  return new Uint8Array(await out.toBuffer());
+}
+
+/** A PNG or WebP with CAMERA_EXIF, XMP, a Display P3 ICC profile (and an orientation when given). */
+export async function gpsImage(kind: 'png' | 'webp', orientation?: number): Promise<Uint8Array> {
+  let img = sharp({ create: { width: 40, height: 50, channels: 4, background: '#00ff0080' } })[kind]()
+    .withIccProfile('p3')
+    .withExif(CAMERA_EXIF)
+    .withXmp(XMP);
+  if (orientation) img = img.withMetadata({ orientation });
+  return new Uint8Array(await img.toBuffer());
+}
+
+export const latin1 = (b: Uint8Array) => Buffer.from(b).toString('latin1');
+
+/** The bytes with `tail` appended. */
+export const withTail = (b: Uint8Array, tail: string) => new Uint8Array(Buffer.concat([b, Buffer.from(tail)]));
+
+/** The fault of the ImageError `check` throws, or null when it throws none. */
+export function faultOf(check: () => unknown): ImageFault | null {
+  try {
+    check();
+    return null;
+  } catch (err) {
+    if (err instanceof ImageError) return err.fault;
+    throw err;
+  }
+}
