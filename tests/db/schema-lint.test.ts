@@ -10,7 +10,7 @@ import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
 // Visitors read public listings (and a kept listing's state) and report a home-screen install.
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install']);
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install', 'listing_photo_is_displayed']);
 
 /**
  * Functions that read-check-write rows another call may change at the same moment, and the
@@ -109,7 +109,10 @@ describe('schema lint', () => {
     const internal = ['spend_credits', 'add_credits', 'freeze_listing', 'lock_own_listing', 'lock_visible_ticket', 'pending_discount', 'handle_new_user',
       'require_active_user', 'require_staff', 'fulfil_credit_purchase', 'complete_payment', 'settle_credit_purchase',
       'reject_payment_postback', 'expire_purchase_orders', 'end_expired_promotions', 'expire_listings',
-      'notify_expiring_listings', 'run_promotion_bumps', 'notify_new_ticket', 'notify_ticket_reply', 'setting_int'];
+      'notify_expiring_listings', 'run_promotion_bumps', 'notify_new_ticket', 'notify_ticket_reply', 'setting_int',
+      'add_listing_photo', 'replace_listing_photo_crop', 'check_listing_photo_write', 'pending_storage_deletions',
+      'complete_storage_deletions', 'fail_storage_deletions', 'queue_orphan_storage_files', 'retry_storage_cleanup',
+      'request_storage_cleanup', 'queue_listing_photo_files', 'call_edge_function'];
     const r = await rows<{ proname: string }>(`
       select proname from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)
          and has_function_privilege('authenticated', oid, 'execute')

@@ -93,7 +93,7 @@ describe('supabase db push', () => {
 
     expect((await fresh.db.query(`select 1 from pg_extension where extname = 'pg_cron'`)).rowCount).toBe(0);
     const jobs = await fresh.db.query<{ jobname: string }>(`select jobname from cron.job order by jobname`);
-    expect(jobs.rows.map((j) => j.jobname)).toEqual(['end-expired-promotions', 'expire-listings', 'expire-purchase-orders', 'listing-expiry-warnings', 'promotion-bumps', 'saved-search-alerts']);
+    expect(jobs.rows.map((j) => j.jobname)).toEqual(['end-expired-promotions', 'expire-listings', 'expire-purchase-orders', 'listing-expiry-warnings', 'promotion-bumps', 'saved-search-alerts', 'storage-cleanup', 'storage-sweep']);
   });
 });
 
@@ -140,7 +140,7 @@ describe('docs/deploy.md', () => {
 
   it('says the Vault service_role_key must be the very key send-push compares the bearer token with', () => {
     const compared = /token !== requireEnv\('(\w+)'\)/.exec(read('supabase/functions/send-push/index.ts'))?.[1];
-    const secret = /into service_key using '(\w+)'/.exec(read('supabase/migrations/' + migrations.find((f) => f.endsWith('_push.sql'))))?.[1];
+    const secret = /into service_key using '(\w+)'/.exec(read('supabase/migrations/' + migrations.find((f) => f.endsWith('_storage.sql'))))?.[1];
     expect(compared).toBe('SUPABASE_SERVICE_ROLE_KEY');
     expect(deploy).toContain(`'${secret}'`);
     expect(deploy).toMatch(new RegExp(`\`${secret}\` secret must be exactly the key send-push compares[\\s\\S]*\`${compared}\``));
