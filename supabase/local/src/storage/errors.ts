@@ -12,13 +12,15 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    /** storage-api's `withStatusCode`: an HTTP status other than its 400/500 rule, and headers to send with it. */
+    readonly reply: { status?: number; headers?: Record<string, string> } = {},
   ) {
     super(message);
   }
 
   /** HTTP status as storage-api sends it. */
   get httpStatus(): number {
-    return this.statusCode >= 500 ? 500 : 400;
+    return this.reply.status ?? (this.statusCode >= 500 ? 500 : 400);
   }
 
   render(): Record<string, string> {
@@ -46,6 +48,14 @@ export const ERR = {
   invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
   notFound: () => new StorageError(404, 'NotFound', 'Not Found', 'Route not found'),
+  // storage-api's ImageProcessingError for imgproxy's 422 on a source over its max_src_resolution (sent as HTTP 400).
+  sourceTooLarge: () => new StorageError(422, 'InvalidRequest', 'ImageProcessingError', 'Source image resolution is too big'),
+  // A real 503 with Retry-After (not the 400 rule) so that clients and proxies back off and retry.
+  renderBusy: () =>
+    new StorageError(503, 'SlowDown', 'Service Unavailable', 'Too many image transformations at once, retry shortly', {
+      status: 503,
+      headers: { 'retry-after': '1' },
+    }),
   internal: () => new StorageError(500, 'InternalError', 'Internal', 'Internal Server Error'),
 };
 

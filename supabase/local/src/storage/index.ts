@@ -97,10 +97,11 @@ export async function createStorageApi(p: Platform): Promise<ApiModule> {
         return res;
       } catch (err) {
         const e = toStorageError(err);
-        if (e.statusCode >= 500) p.log('storage', `${req.method} ${path}: ${(err as Error)?.stack ?? String(err)}`);
+        // Server faults are logged; a render turned away as busy (503) is shed load, not a fault.
+        if (e.httpStatus === 500) p.log('storage', `${req.method} ${path}: ${(err as Error)?.stack ?? String(err)}`);
         // Drain an unread upload body so the connection stays usable for the client.
         drain(req);
-        return json(e.render(), e.httpStatus);
+        return json(e.render(), e.httpStatus, e.reply.headers);
       }
     },
   };

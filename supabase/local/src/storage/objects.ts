@@ -5,6 +5,7 @@ import { findBucket, type StorageContext } from './buckets.ts';
 import { ERR } from './errors.ts';
 import { assertObjectKey } from './files.ts';
 import { renderImage, transformFrom, type ImageTransform } from './render.ts';
+import { downloadName, servedType } from './served-type.ts';
 import { mimeAllowed, readUpload } from './upload.ts';
 
 type Body = Record<string, unknown>;
@@ -110,11 +111,13 @@ async function serveObject(
   row: StoredObject,
   transform: ImageTransform | null = requestedTransform(req),
 ): Promise<Response> {
-  const read = async () => {
-    const stored = await ctx.files.read(bucketId, key);
-    if (!stored) throw ERR.noSuchKey();
-    return stored;
-  };
+  // Read once at most: a render that finds no image leaves the bytes for the original's answer.
+  let stored: Promise<Uint8Array> | undefined;
+  const read = () =>
+    (stored ??= ctx.files.read(bucketId, key).then((bytes) => {
+      if (!bytes) throw ERR.noSuchKey();
+      return bytes;
+    }));
   const meta = { ...(row.metadata ?? {}) };
   // A rendition already made is served without reading the stored file again.
   const rendered = transform
@@ -123,10 +126,13 @@ async function serveObject(
         source: `${bucketId}/${key}@${meta.eTag ?? row.updated_at}`,
       })
     : null;
-  if (rendered) Object.assign(meta, { mimetype: rendered.mimetype, eTag: rendered.eTag });
+  if (rendered) meta.eTag = rendered.eTag;
   const bytes = rendered?.bytes ?? (await read());
+  const type = rendered?.mimetype ?? servedType(meta.mimetype, bytes);
   const headers: Record<string, string> = {
-    'content-type': meta.mimetype ?? 'application/octet-stream',
+    'content-type': type,
+    // Browsers must not second-guess the type (and run an "image" as a page or script).
+    'x-content-type-options': 'nosniff',
     'cache-control': meta.cacheControl ?? 'no-cache',
     'content-length': String(bytes.byteLength),
     'accept-ranges': 'bytes',
@@ -138,7 +144,7 @@ async function serveObject(
   if (modified && !Number.isNaN(Date.parse(modified))) headers['last-modified'] = new Date(modified).toUTCString();
   const url = new URL(req.url);
   if (url.searchParams.has('download')) {
-    const name = url.searchParams.get('download') || key.split('/').pop() || 'download';
+    const name = downloadName(url.searchParams.get('download'), key, type);
     const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     headers['content-disposition'] = `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
   }

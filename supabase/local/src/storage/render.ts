@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ERR } from './errors.ts';
+import { createLimiter } from './limiter.ts';
+import { sniffImageType } from './served-type.ts';
 
 /** storage-js `transform` options as they arrive in the query string of /render/image/…. */
 export interface ImageTransform {
@@ -44,12 +46,28 @@ export interface RenderedImage {
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
 /** sharp's output format for each raster type it renders */
 const FORMAT = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif', 'image/tiff': 'tiff' } as const;
+type Sharp = (typeof import('sharp'))['default'];
+
+/** sharp's format for a MIME type it renders */
+function formatOf(type: string): (typeof FORMAT)[keyof typeof FORMAT] | undefined {
+  return FORMAT[type.split(';')[0]!.trim().toLowerCase() as keyof typeof FORMAT];
+}
+
+/** The largest source rendered (width x height), read from its header before anything is decoded. */
+const MAX_SOURCE_PIXELS = 40_000_000;
 
 // Rendered variants by source and options: a listing page asks for the same twenty photos
 // again and again, and resizing is milliseconds of CPU each time. Bounded by bytes.
 const CACHE_BYTES = 64 * 1024 * 1024;
 const cache = new Map<string, RenderedImage>();
 let cachedBytes = 0;
+
+// A render takes a core and up to a few hundred MB: two at once, a bounded queue behind them.
+const renders = createLimiter({ concurrency: 2, maxWaiting: 32, full: ERR.renderBusy });
+
+// Source versions refused for their size: asked again, they are refused without being read.
+const REFUSED_MAX = 1000;
+const refused = new Set<string>();
 
 function remember(key: string, image: RenderedImage) {
   cache.set(key, image);
@@ -61,12 +79,36 @@ function remember(key: string, image: RenderedImage) {
   }
 }
 
+function cached(key: string): RenderedImage | undefined {
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key); // most recently used last
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+function refuse(source: string): never {
+  refused.add(source);
+  if (refused.size > REFUSED_MAX) refused.delete(refused.values().next().value!);
+  throw ERR.sourceTooLarge();
+}
+
+async function loadSharp(): Promise<Sharp | null> {
+  try {
+    return (await import('sharp')).default;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Resizes with sharp (a dev dependency, loaded on first use) as Supabase's image
  * transformation does: WebP for a client that accepts it unless format=origin, else the stored
- * format. Anything that is not a raster image, or a platform without sharp, gets null (the
- * original is served). `source` names the stored version (bucket, key and ETag) for the
- * cache; the stored bytes are read only to render.
+ * format. Anything that is not a raster image (by its label, then by its bytes), or a platform
+ * without sharp, gets null (the original is served). `source` names the stored version
+ * (bucket, key and ETag) for the cache; the stored bytes are read only to render, in one of
+ * the limited render slots.
  */
 export async function renderImage(
   read: () => Promise<Uint8Array>,
@@ -74,28 +116,33 @@ export async function renderImage(
   t: ImageTransform,
   opts: { acceptsWebp: boolean; source: string },
 ): Promise<RenderedImage | null> {
-  const type = mimetype.split(';')[0]!.trim().toLowerCase();
-  const stored = FORMAT[type as keyof typeof FORMAT];
-  const webp = opts.acceptsWebp && t.format !== 'origin' && stored !== 'gif';
-  if (!stored || (!t.width && !t.height && !webp)) return null;
+  const labelled = formatOf(mimetype);
+  const webp = opts.acceptsWebp && t.format !== 'origin' && labelled !== 'gif';
+  if (!labelled || (!t.width && !t.height && !webp)) return null;
   const key = JSON.stringify([opts.source, t.width, t.height, t.resize, t.quality, webp]);
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key); // most recently used last
-    cache.set(key, hit);
-    return hit;
-  }
-  let sharp: (typeof import('sharp'))['default'];
-  try {
-    sharp = (await import('sharp')).default;
-  } catch {
-    return null;
-  }
-  let image = sharp(await read()).rotate();
+  const hit = cached(key);
+  if (hit) return hit;
+  if (refused.has(opts.source)) throw ERR.sourceTooLarge();
+  const sharp = await loadSharp();
+  if (!sharp) return null;
+  // Another request may have made the same rendition while this one waited.
+  return renders.run(async () => cached(key) ?? render(sharp, await read(), t, { webp, key, source: opts.source }));
+}
+
+async function render(sharp: Sharp, bytes: Uint8Array, t: ImageTransform, opts: { webp: boolean; key: string; source: string }): Promise<RenderedImage | null> {
+  // The bytes name the format; a label over other bytes gets the original (served by its bytes).
+  const type = sniffImageType(bytes);
+  const stored = type && formatOf(type);
+  if (!type || !stored) return null;
+  // metadata() parses the header only: a huge source is refused before a pixel is decoded.
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  if (width * height > MAX_SOURCE_PIXELS) refuse(opts.source);
+  // A second guard: sharp itself refuses to decode more pixels than that.
+  let image = sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).rotate();
   if (t.width || t.height) image = image.resize({ width: t.width, height: t.height, fit: FIT[t.resize], withoutEnlargement: true });
-  const format = webp ? 'webp' : stored;
-  const bytes = new Uint8Array(await image.toFormat(format, format === 'gif' ? {} : { quality: t.quality }).toBuffer());
-  const result = { bytes, mimetype: webp ? 'image/webp' : type, eTag: `"${createHash('md5').update(bytes).digest('hex')}"` };
-  remember(key, result);
+  const format = opts.webp ? 'webp' : stored;
+  const out = new Uint8Array(await image.toFormat(format, format === 'gif' ? {} : { quality: t.quality }).toBuffer());
+  const result = { bytes: out, mimetype: opts.webp ? 'image/webp' : type, eTag: `"${createHash('md5').update(out).digest('hex')}"` };
+  remember(opts.key, result);
   return result;
 }
