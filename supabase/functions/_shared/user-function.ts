@@ -49,16 +49,16 @@ export type RpcResult = { data: unknown; error: RpcError | null };
 /**
  * A PostgREST error from one of our SQL functions -> the function's answer: 403 for banned
  * or forbidden (42501 with that detail), 401 for any other permission or token problem,
- * 404 when the detail says the row is missing, 400 for a broken rule (the SQL's Italian
- * message), 500 otherwise.
+ * 404 when the detail is one of `notFoundDetails` (the row is missing), 400 for a broken rule
+ * (the SQL's Italian message), 500 otherwise.
  */
-export function rpcErrorResponse(error: RpcError, messages: Messages, notFoundDetail?: string): Response {
+export function rpcErrorResponse(error: RpcError, messages: Messages, ...notFoundDetails: string[]): Response {
   if (error.code === '42501') {
     const forbidden = error.details === 'banned' || error.details === 'forbidden';
     return forbidden ? jsonResponse({ error: error.message }, 403) : jsonResponse({ error: messages.login }, 401);
   }
   if (error.code?.startsWith('PGRST30')) return jsonResponse({ error: messages.login }, 401);
-  if (error.code === 'P0001') return jsonResponse({ error: error.message }, notFoundDetail && error.details === notFoundDetail ? 404 : 400);
+  if (error.code === 'P0001') return jsonResponse({ error: error.message }, notFoundDetails.includes(error.details ?? '') ? 404 : 400);
   if (error.code === '22P02') return jsonResponse({ error: messages.invalid ?? 'Richiesta non valida.' }, 400);
   return jsonResponse({ error: messages.failed }, 500);
 }

@@ -48,6 +48,8 @@ export interface PlatformConfig {
   functionsWithoutJwt: Set<string>;
   /** Largest request body the APIs read (bytes); storage has its own limit per bucket. */
   maxBodyBytes: number;
+  /** Edge Functions that read larger bodies than maxBodyBytes, by name. */
+  functionBodyBytes: ReadonlyMap<string, number>;
   storageFileSizeLimit: number;
 }
 
@@ -135,6 +137,8 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
         .map(([name]) => name),
     ),
     maxBodyBytes: 1024 * 1024,
+    // The photo upload: a crop and an original of up to 10 MB each, and the form around them.
+    functionBodyBytes: new Map([['listing-photo', 21 * 1024 * 1024]]),
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
   };
 }

@@ -131,7 +131,7 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
       }
       let request: Request;
       try {
-        request = await asFunctionRequest(req, p.config.maxBodyBytes);
+        request = await asFunctionRequest(req, p.config.functionBodyBytes.get(name) ?? p.config.maxBodyBytes);
       } catch (err) {
         if (!(err instanceof PayloadTooLargeError)) throw err;
         return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);

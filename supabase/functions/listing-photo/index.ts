@@ -1,0 +1,103 @@
+/**
+ * listing-photo: the one way a photo file reaches Storage. POST multipart/form-data with the
+ * user's JWT: `listingId`, `photoId` (a re-crop of that photo), the file `photo` (the 4:5 crop)
+ * and, for a new photo only, the file `original`. The caller's permission is asked first
+ * (listing_photo_upload_target: ban, ownership, the photo cap), so nothing is stored for a
+ * refused caller; the files are checked and cleaned (clean-file.ts), stored with the service
+ * role under random names, and the rows written by add_listing_photo / replace_listing_photo_crop
+ * (which check again). Answers 201 { photo } (a re-crop 200) or { error: '<Italian>' }.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { serve } from '../_shared/serve.ts';
+import { jsonResponse, preflight } from '../_shared/cors.ts';
+import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
+import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
+import { cleanFile, Refusal, type CleanFile } from './clean-file.ts';
+
+const messages = {
+  login: 'Devi accedere per caricare foto.',
+  failed: 'Caricamento della foto non riuscito: riprova.',
+};
+const NOT_FOUND = ['listing_not_found', 'photo_not_found'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Upload {
+  listingId: string;
+  photoId: string | null;
+  photo: File;
+  original: File | null;
+}
+
+/** The form's fields, or null when one is missing, malformed or out of place (an original with a re-crop). */
+async function readForm(req: Request): Promise<Upload | null> {
+  const form = await req.formData().catch(() => null);
+  const [listingId, photoId, photo, original] = ['listingId', 'photoId', 'photo', 'original'].map((k) => form?.get(k) ?? null);
+  const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+  const isFile = (v: unknown): v is File => v !== null && typeof v === 'object';
+  if (!isId(listingId) || (photoId !== null && !isId(photoId)) || !isFile(photo)) return null;
+  if (photoId === null ? !isFile(original) : original !== null) return null;
+  return { listingId, photoId, photo, original: isFile(original) ? original : null };
+}
+
+type Stored = [bucket: string, path: string][];
+
+/** Stores each file under a random name in the listing's folder; if one fails, removes the others and throws. */
+async function storeFiles(admin: SupabaseClient, folder: string, files: [bucket: string, file: CleanFile][]): Promise<Stored> {
+  const stored: Stored = files.map(([bucket, file]) => [bucket, `${folder}/${crypto.randomUUID()}.${file.ext}`]);
+  const results = await Promise.all(
+    files.map(([bucket, file], i) =>
+      admin.storage.from(bucket).upload(stored[i]![1], file.bytes, { contentType: file.contentType, cacheControl: '3600', upsert: false }),
+    ),
+  );
+  const failed = results.find((r) => r.error)?.error;
+  if (failed) {
+    await removeFiles(admin, stored);
+    throw failed;
+  }
+  return stored;
+}
+
+/** Best effort: a file left behind has no row, so the daily sweep removes it. */
+async function removeFiles(admin: SupabaseClient, stored: Stored): Promise<void> {
+  await Promise.all(stored.map(([bucket, path]) => admin.storage.from(bucket).remove([path])));
+}
+
+async function upload(req: Request, u: Upload): Promise<Response> {
+  const user = await createUserClient(req);
+  const target: RpcResult = await user.rpc('listing_photo_upload_target', { p_listing_id: u.listingId, p_photo_id: u.photoId });
+  if (target.error) return rpcErrorResponse(target.error, messages, ...NOT_FOUND);
+  const { user_id: userId } = target.data as { user_id: string };
+
+  const sources: [string, File][] = [['listing_photos', u.photo]];
+  if (u.original) sources.push(['listing_originals', u.original]);
+  const files = await Promise.all(sources.map(async ([bucket, file]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file)]));
+
+  const admin = await createAdminClient();
+  const stored = await storeFiles(admin, `${userId}/${u.listingId}`, files);
+  const cropPath = stored[0]![1];
+  const row: RpcResult = u.photoId
+    ? await admin.rpc('replace_listing_photo_crop', { p_user_id: userId, p_photo_id: u.photoId, p_storage_path: cropPath })
+    : await admin.rpc('add_listing_photo', { p_user_id: userId, p_listing_id: u.listingId, p_storage_path: cropPath, p_original_path: stored[1]?.[1] });
+  if (row.error) {
+    await removeFiles(admin, stored);
+    return rpcErrorResponse(row.error, messages, ...NOT_FOUND);
+  }
+  const { id, url, is_primary, storage_path, created_at } = row.data as Record<string, unknown>;
+  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at } }, u.photoId ? 200 : 201);
+}
+
+serve(async (req) => {
+  const pre = preflight(req);
+  if (pre) return pre;
+  if (req.method !== 'POST') return jsonResponse({ error: 'Metodo non consentito.' }, 405);
+  if (!req.headers.get('Authorization')) return jsonResponse({ error: messages.login }, 401);
+  const form = await readForm(req);
+  if (!form) return jsonResponse({ error: 'Richiesta non valida.' }, 400);
+  try {
+    return await upload(req, form);
+  } catch (err) {
+    if (err instanceof Refusal) return jsonResponse({ error: err.message }, err.status);
+    console.error('listing-photo', err);
+    return jsonResponse({ error: messages.failed }, 500);
+  }
+});
