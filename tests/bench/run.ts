@@ -41,6 +41,7 @@ if (process.env.DATABASE_URL) databases.push(process.env.DATABASE_URL);
 const benchRest = await optional<PlatformBench>('rest.ts', 'benchRest');
 const benchRealtime = await optional<PlatformBench>('realtime.ts', 'benchRealtime');
 const benchLoad = await optional<PlatformBench>('load.ts', 'benchLoad');
+const benchPhotos = await optional<PlatformBench>('photos.ts', 'benchPhotos');
 
 for (const databaseUrl of databases) {
   const saved = process.env.DATABASE_URL;
@@ -54,9 +55,10 @@ for (const databaseUrl of databases) {
     if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target), ` (${kind})`);
     await fixture.stop();
   }
-  if (benchLoad && wanted(`load on ${kind}`)) {
+  if ((benchLoad && wanted(`load on ${kind}`)) || (benchPhotos && wanted(`photos on ${kind}`))) {
     const product = await startTestPlatform({ cron: false });
-    await measure(`load on ${kind}`, () => benchLoad(product.info), ` (${kind})`);
+    if (benchLoad) await measure(`load on ${kind}`, () => benchLoad(product.info), ` (${kind})`);
+    if (benchPhotos) await measure(`photos on ${kind}`, () => benchPhotos(product.info), ` (${kind})`);
     await product.stop();
   }
   process.env.DATABASE_URL = saved;
