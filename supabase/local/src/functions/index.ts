@@ -78,9 +78,10 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
       };
       try {
         await import(`${pathToFileURL(file).href}?v=${Math.round(mtimeMs)}`);
-        // tsx caches modules by path, ignoring the query: re-import a changed file in a fresh
-        // tsx namespace instead (vitest's module runner honours the query and never gets here).
-        if (!handler && cached) {
+        // tsx caches modules by path, ignoring the query: re-import a changed file, or one a
+        // platform started earlier in this process imported, in a fresh tsx namespace instead
+        // (vitest's module runner honours the query and never gets here).
+        if (!handler) {
           const { tsImport } = await import('tsx/esm/api');
           await tsImport(pathToFileURL(file).href, import.meta.url);
         }

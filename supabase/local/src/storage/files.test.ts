@@ -66,3 +66,15 @@ describe('parseFileSizeLimit', () => {
     expect(() => parseFileSizeLimit('lots')).toThrow(StorageError);
   });
 });
+
+describe('FileStore.commit beside a delete', () => {
+  it('places the file even when a delete empties and prunes the same folder meanwhile', async () => {
+    const store = new FileStore(dir);
+    for (let i = 0; i < 200; i++) {
+      await store.commit(await store.stage(new Uint8Array([1])), 'race', `u/l${i}/old.jpg`);
+      const staged = await store.stage(new Uint8Array([2]));
+      await Promise.all([store.remove('race', `u/l${i}/old.jpg`), store.commit(staged, 'race', `u/l${i}/new.jpg`)]);
+      expect(await store.read('race', `u/l${i}/new.jpg`)).toEqual(Buffer.from([2]));
+    }
+  });
+});

@@ -28,6 +28,23 @@ export function assertObjectKey(key: string): void {
   if (bad) throw ERR.invalidKey(key);
 }
 
+/**
+ * Moves a file into its folder. A delete that empties the same folder prunes it (see prune),
+ * and can do so between mkdir and rename: the folder is made again and the move retried.
+ */
+async function placeFile(from: string, target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await rename(from, target);
+      return;
+    } catch (err) {
+      const folderPruned = (err as NodeJS.ErrnoException).code === 'ENOENT' && (await stat(from).then(() => true, () => false));
+      if (!folderPruned || attempt === 5) throw err;
+    }
+  }
+}
+
 /** Object bytes under `<root>/<bucket>/<key>`, with staging files written beside the root. */
 export class FileStore {
   readonly root: string;
@@ -71,9 +88,7 @@ export class FileStore {
   }
 
   async commit(staged: string, bucket: string, key: string): Promise<void> {
-    const target = this.pathFor(bucket, key);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(staged, target);
+    await placeFile(staged, this.pathFor(bucket, key));
   }
 
   async discard(staged: string | null | undefined): Promise<void> {
@@ -97,10 +112,8 @@ export class FileStore {
   }
 
   async move(fromBucket: string, fromKey: string, toBucket: string, toKey: string): Promise<void> {
-    const target = this.pathFor(toBucket, toKey);
-    await mkdir(dirname(target), { recursive: true });
     try {
-      await rename(this.pathFor(fromBucket, fromKey), target);
+      await placeFile(this.pathFor(fromBucket, fromKey), this.pathFor(toBucket, toKey));
     } catch (err) {
       // The row moved already; a missing source file stays missing (downloads answer NoSuchKey).
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
