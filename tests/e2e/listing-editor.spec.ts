@@ -119,6 +119,10 @@ test('giulia publishes a listing with 3 photos, finds it in the search, edits it
     await expect(page.getByTestId('draft-photo')).toHaveCount(n);
   }
   await expect(page.getByTestId('draft-photo')).toHaveCount(3);
+  // The photo step as the phone shows it: the first thumbnail's 'Primaria' leaves its remove button clear.
+  await page.getByTestId('draft-photo').first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, 'listing-editor-photos');
+  await expect(page.getByRole('button', { name: t.photos.picker.remove(1) })).toBeVisible();
 
   // The preview is the visitor's card, with the first photo.
   const preview = page.getByTestId('listing-preview');
@@ -142,9 +146,13 @@ test('giulia publishes a listing with 3 photos, finds it in the search, edits it
   }[];
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ id, city: 'Bergamo', zone: 'Città Alta', age: 29, hourly_rate: 120, hair_color: ['castana'] });
-  const photos = (await serviceRest(`listing_photos?select=id,is_primary&listing_id=eq.${id}`)) as { is_primary: boolean }[];
+  // Each photo went through the upload function: its crop and its original, under random names.
+  const photos = (await serviceRest(`listing_photos?select=id,is_primary,storage_path&listing_id=eq.${id}`)) as { is_primary: boolean; storage_path: string }[];
   expect(photos).toHaveLength(3);
   expect(photos.filter((p) => p.is_primary)).toHaveLength(1);
+  const originals = (await serviceRest(`listing_photo_originals?select=storage_path&listing_id=eq.${id}`)) as { storage_path: string }[];
+  expect(originals).toHaveLength(3);
+  for (const path of [...photos, ...originals].map((p) => p.storage_path)) expect(path).toMatch(new RegExp(`^${DEMO.giulia.id}/${id}/[0-9a-f-]{36}\\.jpg$`));
   expect(await balance(DEMO.giulia.id)).toBe(before - cost!.value);
   expect(await storedDraftTitle(page, `${DEMO.giulia.id}:new`)).toBeNull();
 

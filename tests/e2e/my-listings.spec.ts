@@ -1,4 +1,5 @@
 /** 'I tuoi annunci' at 360 px as giulia: paging, states, pause/resume, renew, delete, promotion dialog, empty state. */
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
@@ -10,7 +11,6 @@ test.beforeEach(async ({ page }) => adultDevice(page));
 
 const m = t.myListings;
 const G = DEMO.giulia.id;
-const BUCKET = 'listing_photos';
 
 interface Row {
   id: string;
@@ -27,31 +27,24 @@ const ORDER = 'order=is_paused.asc,is_premium.desc,promotion_end_at.desc.nullsla
 const giuliaListings = async (): Promise<Row[]> =>
   serviceRest(`listings?select=id,title,is_paused,is_premium,expires_at,promotion_mode,promotion_start_at,promotion_end_at&user_id=eq.${G}&${ORDER}`);
 
-const storage = async () => createClient(API, (await keys()).serviceRole, { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage.from(BUCKET);
+const storage = async () => createClient(API, (await keys()).serviceRole, { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage;
 
-/** A listing for `userId` made as service_role; with a photo file (and its original) in its storage folder when `photo`. */
+/** A listing for `userId` made as service_role; with a photo (its crop and its original stored, as the upload function does) when `photo`. */
 async function makeListing(userId: string, title: string, photo = false): Promise<string> {
   const [row] = (await serviceRest('listings', {
     method: 'POST',
     body: { user_id: userId, title, slug: `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 30, description: 'Annuncio di prova creato dal test end-to-end.' },
   })) as { id: string }[];
   if (photo) {
-    const bucket = await storage();
+    const store = await storage();
     const [seeded] = (await serviceRest(`listing_photos?select=url&limit=1`)) as { url: string }[];
     const bytes = Buffer.from(await (await fetch(seeded!.url)).arrayBuffer());
-    for (const name of ['e2e.jpg', 'e2e-original.jpg']) {
-      const { error } = await bucket.upload(`${userId}/${row!.id}/${name}`, bytes, { contentType: 'image/jpeg', upsert: true });
+    const [crop, original] = [`${userId}/${row!.id}/${randomUUID()}.jpg`, `${userId}/${row!.id}/${randomUUID()}.jpg`];
+    for (const [bucket, path] of [['listing_photos', crop], ['listing_originals', original]] as const) {
+      const { error } = await store.from(bucket).upload(path, bytes, { contentType: 'image/jpeg' });
       if (error) throw error;
     }
-    await serviceRest('listing_photos', {
-      method: 'POST',
-      body: {
-        listing_id: row!.id,
-        url: bucket.getPublicUrl(`${userId}/${row!.id}/e2e.jpg`).data.publicUrl,
-        original_url: bucket.getPublicUrl(`${userId}/${row!.id}/e2e-original.jpg`).data.publicUrl,
-        is_primary: true,
-      },
-    });
+    await rpc('add_listing_photo', { p_user_id: userId, p_listing_id: row!.id, p_storage_path: crop, p_original_path: original }, (await keys()).serviceRole);
   }
   return row!.id;
 }
@@ -165,16 +158,16 @@ test('an expired listing says so and is renewed for its cost', async ({ page }) 
   }
 });
 
-test('paging: 10 a page with the total; delete removes the listing and every file of its folder', async ({ page }) => {
+test('paging: 10 a page with the total; delete removes the listing, then the clean-up job every file of its folders', async ({ page }) => {
   const existing = (await giuliaListings()).length;
   const extra: string[] = [];
   for (let i = extra.length; existing + extra.length < 11; i++) extra.push(await makeListing(G, `Annuncio di prova e2e ${i + 1}`));
   const doomedTitle = 'Annuncio da eliminare e2e';
   const doomed = await makeListing(G, doomedTitle, true);
-  const bucket = await storage();
+  const store = await storage();
+  const folder = async () => Promise.all(['listing_photos', 'listing_originals'].map(async (bucket) => (await store.from(bucket).list(`${G}/${doomed}`)).data?.length));
   try {
-      const files = await bucket.list(`${G}/${doomed}`);
-      expect(files.data?.map((f) => f.name).sort()).toEqual(['e2e-original.jpg', 'e2e.jpg']);
+      expect(await folder()).toEqual([1, 1]);
       const total = existing + extra.length + 1;
       await openMyListings(page);
       await expect(page.getByTestId('my-listings-total')).toHaveText(m.page.total(total));
@@ -199,12 +192,9 @@ test('paging: 10 a page with the total; delete removes the listing and every fil
       await expect(page.getByTestId('my-listings-total')).toHaveText(m.page.total(total - 1));
       expect(await serviceRest(`listings?select=id&id=eq.${doomed}`)).toEqual([]);
       expect(await serviceRest(`listing_photos?select=id&listing_id=eq.${doomed}`)).toEqual([]);
-      const left = await bucket.list(`${G}/${doomed}`);
-      expect(left.error).toBeNull();
-      expect(left.data).toEqual([]);
+      await expect.poll(folder, { timeout: 20_000 }).toEqual([0, 0]);
   } finally {
     for (const id of [...extra, doomed]) await serviceRest(`listings?id=eq.${id}`, { method: 'DELETE' });
-    await bucket.remove([`${G}/${doomed}/e2e.jpg`, `${G}/${doomed}/e2e-original.jpg`]);
   }
 });
 

@@ -1,8 +1,8 @@
 /**
  * 'Gestisci Foto Annuncio' at 360 px on giulia's seeded listings, opened from the owner's view
  * of the listing page: add a photo carrying GPS (stored crop and original read back as
- * service_role), re-crop by dragging and zooming, set another primary, delete one, and delete
- * all on a Premium listing (it reverts to base). Olga (paused Premium) and Elena (Venezia,
+ * service_role), re-crop by dragging and zooming, set another primary, delete one (its files
+ * follow through the clean-up job), and delete all on a Premium listing (it reverts to base). Olga (paused Premium) and Elena (Venezia,
  * base) are used so the public search order the visitor specs expect does not change.
  */
 import sharp from 'sharp';
@@ -18,14 +18,16 @@ const ok = t.photos.toasts;
 interface PhotoRow {
   id: string;
   url: string;
-  original_url: string | null;
   is_primary: boolean;
-  storage_path: string | null;
-  original_path: string | null;
+  storage_path: string;
 }
 
 const photosOf = (listingId: string) =>
-  serviceRest(`listing_photos?select=id,url,original_url,is_primary,storage_path,original_path&listing_id=eq.${listingId}&order=is_primary.desc,created_at.asc`) as Promise<PhotoRow[]>;
+  serviceRest(`listing_photos?select=id,url,is_primary,storage_path&listing_id=eq.${listingId}&order=is_primary.desc,created_at.asc,id.asc`) as Promise<PhotoRow[]>;
+
+/** The key of a photo's original in the private listing_originals bucket. */
+const originalOf = async (photoId: string) =>
+  ((await serviceRest(`listing_photo_originals?select=storage_path&photo_id=eq.${photoId}`)) as { storage_path: string }[])[0]!.storage_path;
 
 async function giuliaListing(filter: string): Promise<{ id: string; title: string }> {
   const [row] = (await serviceRest(`listings?select=id,title&user_id=eq.${DEMO.giulia.id}&${filter}&limit=1`)) as { id: string; title: string }[];
@@ -39,10 +41,17 @@ async function download(url: string) {
   return { status: res.status, cacheControl: res.headers.get('cache-control'), bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-/** The object names under a listing's folder, as service_role. */
-async function folderFiles(listingId: string): Promise<string[]> {
+/** An original's bytes, read as service_role (its bucket is private). */
+async function downloadOriginal(path: string) {
   const key = (await keys()).serviceRole;
-  const res = await fetch(`${API}/storage/v1/object/list/listing_photos`, {
+  const res = await fetch(`${API}/storage/v1/object/listing_originals/${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` }, cache: 'no-store' });
+  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The object names under a listing's folder of a bucket (the crops' by default), as service_role. */
+async function folderFiles(listingId: string, bucket = 'listing_photos'): Promise<string[]> {
+  const key = (await keys()).serviceRole;
+  const res = await fetch(`${API}/storage/v1/object/list/${bucket}`, {
     method: 'POST',
     headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ prefix: `${DEMO.giulia.id}/${listingId}`, limit: 100, offset: 0 }),
@@ -105,9 +114,12 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   const afterAdd = await photosOf(listing.id);
   const added = afterAdd.find((p) => !before.some((b) => b.id === p.id))!;
   expect(added.url).toContain(`/storage/v1/object/public/listing_photos/${DEMO.giulia.id}/${listing.id}/`);
-  expect(added.storage_path).toMatch(new RegExp(`^${DEMO.giulia.id}/${listing.id}/\\d{13}-casa-mia\\.jpg$`));
+  // A random name: the chosen file's ('casa mia.jpg') is never sent.
+  expect(added.storage_path).toMatch(new RegExp(`^${DEMO.giulia.id}/${listing.id}/[0-9a-f-]{36}\\.jpg$`));
+  const addedOriginal = await originalOf(added.id);
+  expect(addedOriginal).toMatch(new RegExp(`^${DEMO.giulia.id}/${listing.id}/[0-9a-f-]{36}\\.jpg$`));
   const storedCrop = await download(added.url);
-  const storedOriginal = await download(added.original_url!);
+  const storedOriginal = await downloadOriginal(addedOriginal);
   expect(storedCrop.status).toBe(200);
   expect(storedOriginal.status).toBe(200);
   for (const stored of [storedCrop.bytes, storedOriginal.bytes]) {
@@ -122,8 +134,9 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   const originalMeta = await sharp(storedOriginal.bytes).metadata();
   expect([originalMeta.width, originalMeta.height, originalMeta.orientation]).toEqual([1200, 900, 6]);
 
-  // Re-crop the first photo: drag, zoom to 2.0, save.
+  // Re-crop the first photo (from its original): drag, zoom to 2.0, save.
   const target = (await photosOf(listing.id))[0]!;
+  const targetOriginal = await originalOf(target.id);
   await dialog.getByTestId('photo-thumb').first().click();
   await dialog.getByRole('button', { name: m.recrop }).click();
   await expect(crop).toBeVisible();
@@ -143,13 +156,14 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   const recropped = (await photosOf(listing.id)).find((p) => p.id === target.id)!;
   expect(recropped.url).not.toBe(target.url);
   expect(recropped.storage_path).toMatch(/\/[0-9a-f-]{36}\.jpg$/);
-  expect(recropped.original_url).toBe(target.original_url);
+  expect(await originalOf(target.id)).toBe(targetOriginal);
   const newFile = await download(recropped.url);
   expect(newFile.status).toBe(200);
   expect(newFile.cacheControl).toContain('max-age=3600');
   const newMeta = await sharp(newFile.bytes).metadata();
   expect(newMeta.width / newMeta.height).toBe(0.8);
-  expect((await download(target.url)).status).not.toBe(200);
+  // The old crop's file goes with the clean-up job the database asks for.
+  await expect.poll(async () => (await download(target.url)).status, { timeout: 20_000 }).not.toBe(200);
 
   // Another photo becomes the primary: exactly one primary, the chosen one.
   await dialog.getByTestId('photo-thumb').nth(1).click();
@@ -159,16 +173,15 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   await expect.poll(async () => (await photosOf(listing.id)).filter((p) => p.is_primary).map((p) => p.id)).toEqual([chosen.id]);
   await expect(dialog.getByTestId('photo-thumb').first().getByText(m.primary)).toBeVisible();
 
-  // Delete the photo just added: its row and both its files go.
+  // Delete the photo just added: its row goes, then both its files.
   const index = (await photosOf(listing.id)).findIndex((p) => p.id === added.id);
   await dialog.getByTestId('photo-thumb').nth(index).click();
   await dialog.getByRole('button', { name: m.delete }).click();
   await expectToast(page, ok.deleted);
   await expect(dialog.getByTestId('photo-thumb')).toHaveCount(before.length);
   expect((await photosOf(listing.id)).map((p) => p.id)).not.toContain(added.id);
-  const files = await folderFiles(listing.id);
-  expect(files).not.toContain(added.storage_path!.split('/').pop());
-  expect(files).not.toContain(added.original_path!.split('/').pop());
+  await expect.poll(async () => (await folderFiles(listing.id)).includes(added.storage_path.split('/').pop()!), { timeout: 20_000 }).toBe(false);
+  await expect.poll(async () => (await folderFiles(listing.id, 'listing_originals')).includes(addedOriginal.split('/').pop()!), { timeout: 20_000 }).toBe(false);
 });
 
 test('deleting all photos of a Premium listing keeps it and ends its promotion', async ({ page }) => {
@@ -186,36 +199,39 @@ test('deleting all photos of a Premium listing keeps it and ends its promotion',
   await expect(dialog.getByText(m.empty)).toBeVisible();
 
   expect(await photosOf(listing.id)).toEqual([]);
-  expect(await folderFiles(listing.id)).toEqual([]);
+  await expect.poll(async () => [await folderFiles(listing.id), await folderFiles(listing.id, 'listing_originals')], { timeout: 20_000 }).toEqual([[], []]);
   const [row] = (await serviceRest(`listings?select=id,is_premium,promotion_mode,promotion_start_at,promotion_end_at&id=eq.${listing.id}`)) as Record<string, unknown>[];
   expect(row).toEqual({ id: listing.id, is_premium: false, promotion_mode: null, promotion_start_at: null, promotion_end_at: null });
 });
 
-test('a connection lost while saving a photo leaves no file behind and says so', async ({ page }) => {
+test('a connection lost while sending a photo stores nothing, says so and keeps the photo for another try', async ({ page }) => {
   const listing = await giuliaListing('city=eq.Rimini');
   const rowsBefore = await photosOf(listing.id);
   const filesBefore = (await folderFiles(listing.id)).sort();
+  const originalsBefore = (await folderFiles(listing.id, 'listing_originals')).sort();
   const jpeg = await sharp({ create: { width: 500, height: 700, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
 
   const dialog = await openManager(page, listing.id);
-  // Both files reach Storage; the connection drops when the row is written.
-  await page.route('**/rest/v1/listing_photos*', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+  // The connection drops while the photo goes to the upload function.
+  await page.route('**/functions/v1/listing-photo', (route) => route.abort('internetdisconnected'));
   await dialog.getByTestId('photo-input').setInputFiles({ name: 'prova.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   const crop = page.getByRole('dialog', { name: t.photos.crop.title });
   await expect(crop.locator('img')).toBeVisible();
   await crop.getByRole('button', { name: t.photos.crop.save }).click();
   await dialog.getByRole('button', { name: m.addSave }).click();
-  await expect(page.getByText(/^Errore durante il caricamento delle foto: /)).toBeVisible();
+  await expect(page.getByText(t.photos.errors.upload(t.common.apiErrors.offline))).toBeVisible();
   // The chosen photo stays, ready for another try.
   await expect(dialog.getByTestId('draft-photo')).toHaveCount(1);
 
   expect((await photosOf(listing.id)).map((p) => p.id)).toEqual(rowsBefore.map((p) => p.id));
-  await expect.poll(async () => (await folderFiles(listing.id)).sort()).toEqual(filesBefore);
+  expect((await folderFiles(listing.id)).sort()).toEqual(filesBefore);
+  expect((await folderFiles(listing.id, 'listing_originals')).sort()).toEqual(originalsBefore);
 
-  // Back online, the same photo is saved.
-  await page.unroute('**/rest/v1/listing_photos*');
+  // Back online, the same photo is saved: one crop and one original more.
+  await page.unroute('**/functions/v1/listing-photo');
   await dialog.getByRole('button', { name: m.addSave }).click();
   await expectToast(page, ok.added);
   await expect.poll(async () => (await photosOf(listing.id)).length).toBe(rowsBefore.length + 1);
-  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 2);
+  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 1);
+  expect((await folderFiles(listing.id, 'listing_originals')).length).toBe(originalsBefore.length + 1);
 });

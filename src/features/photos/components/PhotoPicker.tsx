@@ -15,8 +15,9 @@ function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number;
   return (
     <Box pos="relative" data-testid="draft-photo">
       <Image src={url ?? undefined} alt={p.thumb(n)} radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+      {/* At the bottom: on a 360 px screen's narrow thumbnail the top holds the remove button. */}
       {n === 1 && (
-        <Badge pos="absolute" top={4} left={4} size="sm" color="pink">
+        <Badge pos="absolute" bottom={4} left={4} right={4} size="xs" color="pink" tt="none" px={2}>
           {p.primary}
         </Badge>
       )}
@@ -24,8 +25,11 @@ function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number;
         pos="absolute"
         top={4}
         right={4}
-        variant="white"
-        size="sm"
+        // A white disc: the cross stays visible on a dark photo.
+        bg="white"
+        c="dark.7"
+        radius="xl"
+        size="md"
         aria-label={p.remove(n)}
         onClick={onRemove}
         disabled={disabled}
