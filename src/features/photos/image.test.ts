@@ -26,6 +26,15 @@ describe('readSource', () => {
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
   });
 
+  it('refuses a picture over 40 megapixels by its header, before decoding it', async () => {
+    const png = new Uint8Array(await sharp({ create: { width: 8, height: 6, channels: 3, background: '#884422' } }).png().toBuffer());
+    // IHDR's width and height (bytes 16-23) say 8000 x 6000: 48 megapixels.
+    new DataView(png.buffer).setUint32(16, 8000);
+    new DataView(png.buffer).setUint32(20, 6000);
+    await expect(readSource(new File([png], 'panorama.png', { type: 'image/png' }))).rejects.toEqual(new PhotoError(t.photos.validation.tooLarge('panorama.png')));
+    expect(createImageBitmap).not.toHaveBeenCalled();
+  });
+
   it('says a picture no decoder can read is unreadable', async () => {
     vi.stubGlobal('createImageBitmap', vi.fn(async () => Promise.reject(new Error('decode'))));
     const broken = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);

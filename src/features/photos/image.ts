@@ -3,8 +3,9 @@
  * a HEIC file), the metadata-free original and the 4:5 JPEG crop drawn on a canvas.
  */
 import { t } from '@/lib/catalogue/screens.ts';
+import { imageSize } from '../../../supabase/functions/_shared/image/index.ts';
 import { stripMetadata } from './metadata.ts';
-import { checkFile, cropRect, JPEG_QUALITY, outputSize, type Area, type ImageKind } from './model.ts';
+import { checkFile, cropRect, JPEG_QUALITY, MAX_PIXELS, outputSize, type Area, type ImageKind } from './model.ts';
 
 const c = t.photos.crop;
 
@@ -54,8 +55,11 @@ export async function readSource(file: File): Promise<SourcePhoto> {
       blob = await heicToJpeg(file);
       kind = 'jpeg';
     }
-    const bytes = stripMetadata(await readBytes(blob), kind);
-    const original = new Blob([bytes as BlobPart], { type: mimeOf[kind] });
+    const bytes = await readBytes(blob);
+    // The server refuses it anyway; said now, from the header, before the phone decodes it.
+    const { width, height } = imageSize(bytes);
+    if (width * height > MAX_PIXELS) throw new PhotoError(t.photos.validation.tooLarge(file.name));
+    const original = new Blob([stripMetadata(bytes, kind) as BlobPart], { type: mimeOf[kind] });
     // A file whose header looks right but which no decoder can read is refused here, not at upload.
     (await decode(original)).close();
     return { original };

@@ -1,12 +1,14 @@
 /** Pure photo rules: accepted files and the 4:5 crop's geometry. */
 import { t } from '@/lib/catalogue/screens.ts';
+import { MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/listing-photo/clean-file.ts';
+
+/** What the upload function accepts (10 MB, 40 megapixels): the app says so before uploading. */
+export { MAX_BYTES, MAX_PIXELS };
 
 const v = t.photos.validation;
 
 /** Photos per listing: the database trigger's limit (max_photos_per_listing) is the final guard. */
 export const MAX_PHOTOS = 5;
-/** Source images up to 10 MB, what the upload function and the buckets accept. */
-export const MAX_BYTES = 10 * 1024 * 1024;
 export const CROP_ASPECT = 4 / 5;
 export const ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 export const JPEG_QUALITY = 0.95;

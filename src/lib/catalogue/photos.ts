@@ -13,6 +13,7 @@ export const photos = {
   validation: {
     tooMany: (max: number) => `Puoi caricare al massimo ${max} foto per annuncio.`,
     tooBig: (name: string, mb: string) => `La foto "${name}" pesa ${mb} MB: il massimo è 10 MB.`,
+    tooLarge: (name: string) => `La foto "${name}" è troppo grande: al massimo 40 megapixel.`,
     wrongType: (name: string) => `Il file "${name}" non è un formato supportato: usa JPEG, PNG, WebP o HEIC.`,
     notImage: (name: string) => `Il file "${name}" non è un'immagine valida: scegli una foto JPEG, PNG, WebP o HEIC.`,
     unreadable: (name: string) => `Impossibile leggere la foto "${name}". Prova con un'altra immagine.`,
