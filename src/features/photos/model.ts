@@ -1,6 +1,7 @@
 /** Pure photo rules: accepted files and the 4:5 crop's geometry. */
 import { t } from '@/lib/catalogue/screens.ts';
-import { MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/listing-photo/clean-file.ts';
+import { sniffImageKind as sniffCleanable, type ImageKind as CleanableKind } from '../../../supabase/functions/_shared/image/index.ts';
+import { MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/_shared/image/limits.ts';
 
 /** What the upload function accepts (10 MB, 40 megapixels): the app says so before uploading. */
 export { MAX_BYTES, MAX_PIXELS };
@@ -17,20 +18,16 @@ export const CROP_MAX_HEIGHT = 2000;
 /** What the file inputs offer; the bytes decide what is accepted (sniffImageKind). */
 export const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
+/** What the server stores, plus HEIC, which the browser converts to JPEG before uploading. */
+export type ImageKind = CleanableKind | 'heic';
 
 const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
 
 /** The image format the first bytes of a file announce (magic numbers), whatever its name or MIME type says. */
 export function sniffImageKind(head: Uint8Array): ImageKind | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 8 && ascii(head, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return 'webp';
   // ISO BMFF: size, 'ftyp', then the major brand; iPhones write heic, others heix/mif1/msf1/hevc.
-  if (head.length >= 12 && ascii(head, 4, 4) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1|avif)$/.test(ascii(head, 8, 4))) {
-    return ascii(head, 8, 4) === 'avif' ? null : 'heic';
-  }
-  return null;
+  const heic = head.length >= 12 && ascii(head, 4, 4) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(head, 8, 4));
+  return sniffCleanable(head) ?? (heic ? 'heic' : null);
 }
 
 /** A MIME type or extension that names one of the accepted formats (or says nothing). */

@@ -3,9 +3,7 @@
  * by its bytes (the name and the label are ignored), whole, and without any metadata.
  */
 import { IMAGE_TYPES, ImageError, imageSize, stripMetadata } from '../_shared/image/index.ts';
-
-export const MAX_BYTES = 10 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
+import { MAX_BYTES, MAX_PIXELS } from '../_shared/image/limits.ts';
 
 /** A file the function refuses: the status and the Italian message to answer. */
 export class Refusal extends Error {
