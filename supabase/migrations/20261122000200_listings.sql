@@ -382,9 +382,11 @@ create policy "Owners can update their listings" on public.listings
   using (user_id = (select auth.uid()) and (select private.current_user_can_write()))
   with check (user_id = (select auth.uid()));
 
-create policy "Owners and staff can delete listings" on public.listings
+-- Staff remove another's listing only through admin_delete_listing, which requires the
+-- statement of reasons, tells the owner and records it; a staff member's own listing is theirs.
+create policy "Owners can delete their listings" on public.listings
   for delete to authenticated
-  using ((user_id = (select auth.uid()) and (select private.current_user_can_write())) or (select private.current_role_is_staff()));
+  using (user_id = (select auth.uid()) and (select private.current_user_can_write()));
 
 -- listing_photos: rows are written by the listing-photo Edge Function (service role) only;
 -- owners choose the primary and delete. Visitors and other users read only the photos a

@@ -16,27 +16,51 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- Ban reasons
 
+-- Statements of reasons (DSA art. 17): every decision on an account's ban is a new row with
+-- its own date, never an edit, so the statement the user read and appealed against stays.
 create table public.account_bans (
-  user_id uuid primary key references public.profiles (id) on delete cascade,
-  reason text not null check (char_length(reason) between 1 and 1000),
-  banned_at timestamptz not null default now()
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  decision text not null default 'ban' check (decision in ('ban', 'unban')),
+  reason text check (char_length(reason) between 1 and 1000),
+  -- Since when the suspension this statement belongs to runs (a new reason keeps it); null for an unban.
+  banned_at timestamptz,
+  created_at timestamptz not null default now(),
+  check (decision = 'unban' or (reason is not null and banned_at is not null))
 );
 
-comment on table public.account_bans is 'The current ban of a banned account: the reason the user reads on /banned and since when.';
+comment on table public.account_bans is 'Statements of reasons on account bans, one per decision (ban, new reason, unban), append-only: the latest is the one the user reads on /banned.';
+
+create index account_bans_user_idx on public.account_bans (user_id, id desc);
+
+/** Refuses to rewrite a statement of reasons, whoever asks: a new decision is a new row. */
+create or replace function private.refuse_statement_change() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'Una motivazione non può essere modificata: registra una nuova decisione.' using errcode = '42501', detail = 'statement_append_only';
+end
+$$;
+
+revoke execute on function private.refuse_statement_change() from public, anon, authenticated;
+
+create trigger account_bans_no_update before update on public.account_bans
+  for each row execute function private.refuse_statement_change();
 
 alter table public.account_bans enable row level security;
 revoke all on table public.account_bans from anon, authenticated;
 grant all on table public.account_bans to service_role;
 grant select on table public.account_bans to authenticated;
 
-create policy "Users can read their ban and staff every ban" on public.account_bans
+create policy "Users can read their ban statements and staff every one" on public.account_bans
   for select to authenticated
   using (user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 /**
- * Staff: bans with a mandatory reason (kept in account_bans for the user to read) or unbans
- * (the reason goes, the user is notified). The role and listing rules are
- * private.admin_set_banned(uuid, boolean)'s.
+ * Staff: bans with a mandatory reason, gives a banned user a new reason, or unbans; each is a
+ * new statement in account_bans (the user reads the latest on /banned and is notified of a new
+ * reason or the unban). The role and listing rules are private.admin_set_banned(uuid, boolean)'s.
  */
 create or replace function private.admin_set_banned(p_user_id uuid, p_banned boolean, p_reason text) returns public.profiles
 language plpgsql
@@ -45,29 +69,39 @@ set search_path = ''
 as $$
 declare
   reason text := trim(coalesce(p_reason, ''));
-  was_banned boolean := exists (select 1 from public.profiles where id = p_user_id and role = 'banned');
+  banning boolean := coalesce(p_banned, false);
+  was_banned boolean;
+  since timestamptz;
   target public.profiles;
 begin
+  perform private.require_staff();
+  -- Locked first, so two parallel decisions on one user are written one after the other.
+  select role = 'banned' into was_banned from public.profiles where id = p_user_id for update;
   -- The audit row the role change writes carries this reason (control panel migration). The
-  -- staff check comes first; a missing reason then undoes the change with the transaction.
+  -- role rules come first; a missing reason then undoes the change with the transaction.
   perform private.set_audit_reason(reason);
   target := private.admin_set_banned(p_user_id, p_banned);
-  if coalesce(p_banned, false) and reason = '' then
+  if banning and reason = '' then
     raise exception 'Indica il motivo del ban.' using errcode = 'P0001', detail = 'reason_required';
   end if;
   if char_length(reason) > 1000 then
     raise exception 'Il motivo può contenere al massimo 1000 caratteri.' using errcode = 'P0001', detail = 'reason_too_long';
   end if;
-  if coalesce(p_banned, false) then
-    -- A second ban of a banned user corrects the reason; the date stays the first one.
-    insert into public.account_bans (user_id, reason) values (p_user_id, reason)
-    on conflict (user_id) do update set reason = excluded.reason;
+  if banning then
+    if was_banned then
+      select b.banned_at into since from public.account_bans b where b.user_id = p_user_id order by b.id desc limit 1;
+      insert into public.admin_notifications (user_id, type, entity_id, message)
+      values (p_user_id, 'ban_reason_changed', p_user_id::text, 'La motivazione della sospensione del tuo account è cambiata: ' || reason || '.');
+    end if;
+    insert into public.account_bans (user_id, decision, reason, banned_at)
+    values (p_user_id, 'ban', reason, coalesce(since, now()));
   elsif was_banned then
-    delete from public.account_bans where user_id = p_user_id;
+    insert into public.account_bans (user_id, decision, reason) values (p_user_id, 'unban', nullif(reason, ''));
     insert into public.admin_notifications (user_id, type, entity_id, message)
     values (p_user_id, 'account_unbanned', p_user_id::text,
       'Il tuo account è stato riattivato' || coalesce(': ' || nullif(reason, ''), '') || '. I tuoi annunci sono in pausa: puoi riattivarli da I Miei Annunci.');
   end if;
+  perform private.set_audit_reason(null);
   return target;
 end
 $$;

@@ -128,6 +128,16 @@ begin
         case when new.role = 'banned' then 'user_banned' when old.role = 'banned' and new.role = 'user' then 'user_unbanned' else 'role_changed' end,
         'user', new.id::text, new.email, jsonb_build_object('role', old.role), jsonb_build_object('role', new.role));
     end if;
+  when 'account_bans' then
+    -- A ban and an unban change the role (logged above, with their reason); a new reason for
+    -- a banned user changes no role, so its statement writes the row.
+    select b.decision, b.reason into d from public.account_bans b
+     where b.user_id = new.user_id and b.id < new.id order by b.id desc limit 1;
+    if new.decision = 'ban' and d.decision = 'ban' then
+      perform private.write_audit('ban_reason_changed', 'user', new.user_id::text,
+        (select p.email from public.profiles p where p.id = new.user_id),
+        jsonb_build_object('reason', d.reason), jsonb_build_object('reason', new.reason), new.reason);
+    end if;
   when 'credit_transactions' then
     if new.type = 'admin_adjustment' then
       select p.credits into balance from public.profiles p where p.id = new.user_id;
@@ -197,6 +207,8 @@ end
 $$;
 
 create trigger profiles_audit after update of role on public.profiles
+  for each row execute function private.audit_staff_change();
+create trigger account_bans_audit after insert on public.account_bans
   for each row execute function private.audit_staff_change();
 create trigger credit_transactions_audit after insert on public.credit_transactions
   for each row execute function private.audit_staff_change();

@@ -1,17 +1,25 @@
 /**
- * Statements of reasons and appeals: the ban reason the banned user reads, the one open
- * appeal, and ticket messages over realtime only to those who may read the ticket.
+ * Statements of reasons and appeals: the ban reasons the banned user reads (each decision a
+ * new statement), listing removals only with a reason, the one open appeal, and ticket
+ * messages over realtime only to those who may read the ticket.
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { admin, expectError, expectOk } from '../support/db.ts';
-import { makeUser, type TestUser } from '../support/factories.ts';
+import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { QUIET_MS, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
 
 const APPEAL = 'Le foto del mio annuncio sono autentiche, chiedo di rivedere la sospensione.';
 
+type Statement = { id: number; decision: string; reason: string | null; banned_at: string | null; created_at: string };
+
+/** A user's statements of reasons, oldest first, read as service_role. */
+async function statementsOf(userId: string): Promise<Statement[]> {
+  return expectOk(await admin().from('account_bans').select('id, decision, reason, banned_at, created_at').eq('user_id', userId).order('id'))!;
+}
+
 describe('ban reasons', () => {
-  it('a ban needs a reason, which the banned user (and staff) can read; unbanning removes it and notifies', async () => {
+  it('a ban needs a reason, which the banned user (and staff) can read; unbanning is a statement too and notifies', async () => {
     const [sup, u, other] = await Promise.all([makeUser({ role: 'supporto' }), makeUser(), makeUser()]);
     expectError(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true }), 'Indica il motivo del ban.');
     expectError(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: '   ' }), 'Indica il motivo del ban.');
@@ -19,24 +27,47 @@ describe('ban reasons', () => {
     expect(still!.role).toBe('user');
 
     expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: ' Annunci con foto false ' }));
-    const own = expectOk(await u.client.from('account_bans').select('user_id, reason, banned_at'))!;
-    expect(own).toEqual([{ user_id: u.id, reason: 'Annunci con foto false', banned_at: expect.any(String) }]);
-    expect(Math.abs(Date.parse(own[0]!.banned_at) - Date.now())).toBeLessThan(60_000);
+    const own = expectOk(await u.client.from('account_bans').select('user_id, decision, reason, banned_at'))!;
+    expect(own).toEqual([{ user_id: u.id, decision: 'ban', reason: 'Annunci con foto false', banned_at: expect.any(String) }]);
+    expect(Math.abs(Date.parse(own[0]!.banned_at!) - Date.now())).toBeLessThan(60_000);
     expect(expectOk(await sup.client.from('account_bans').select('reason').eq('user_id', u.id))).toEqual([{ reason: 'Annunci con foto false' }]);
     expect(expectOk(await other.client.from('account_bans').select('reason').eq('user_id', u.id))).toEqual([]);
     // Nobody writes the table through the API, the banned user least of all.
     expect((await u.client.from('account_bans').update({ reason: 'x' }).eq('user_id', u.id).select()).data ?? []).toEqual([]);
     expect((await u.client.from('account_bans').delete().eq('user_id', u.id).select()).data ?? []).toEqual([]);
 
-    // Banning again corrects the reason but keeps the date.
-    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Annunci ingannevoli' }));
-    const again = expectOk(await u.client.from('account_bans').select('reason, banned_at'));
-    expect(again).toEqual([{ reason: 'Annunci ingannevoli', banned_at: own[0]!.banned_at }]);
-
     expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: false, p_reason: 'ricorso accolto' }));
-    expect(expectOk(await admin().from('account_bans').select('user_id').eq('user_id', u.id))).toEqual([]);
+    expect((await statementsOf(u.id)).map((s) => [s.decision, s.reason])).toEqual([['ban', 'Annunci con foto false'], ['unban', 'ricorso accolto']]);
     const n = expectOk(await u.client.from('admin_notifications').select('type, message').eq('user_id', u.id));
     expect(n).toEqual([{ type: 'account_unbanned', message: expect.stringMatching(/^Il tuo account è stato riattivato: ricorso accolto\./) }]);
+  });
+
+  it('a new reason never overwrites the one the user read: it is a new statement with its own date, notified and in the Registro', async () => {
+    const [sup, boss, u] = await Promise.all([makeUser({ role: 'supporto' }), makeUser({ role: 'admin' }), makeUser()]);
+    expectOk(await sup.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Annunci con foto false' }));
+    const [first] = await statementsOf(u.id);
+    await new Promise((r) => setTimeout(r, 20));
+    expectOk(await boss.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Annunci ingannevoli' }));
+
+    const history = await statementsOf(u.id);
+    expect(history).toEqual([
+      first,
+      { id: expect.any(Number), decision: 'ban', reason: 'Annunci ingannevoli', banned_at: first!.banned_at, created_at: expect.any(String) },
+    ]);
+    expect(Date.parse(history[1]!.created_at)).toBeGreaterThan(Date.parse(first!.created_at));
+    // The user's current statement is the latest; the earlier one stays for staff and for him.
+    const current = expectOk(await u.client.from('account_bans').select('reason').order('id', { ascending: false }).limit(1).single());
+    expect(current).toEqual({ reason: 'Annunci ingannevoli' });
+    expect(expectOk(await u.client.from('admin_notifications').select('type, message').eq('user_id', u.id))).toEqual([
+      { type: 'ban_reason_changed', message: 'La motivazione della sospensione del tuo account è cambiata: Annunci ingannevoli.' },
+    ]);
+    const audit = expectOk(await admin().from('audit_log').select('action, actor_id, reason, before, after').eq('entity_id', u.id).order('id'));
+    expect(audit).toEqual([
+      { action: 'user_banned', actor_id: sup.id, reason: 'Annunci con foto false', before: { role: 'user' }, after: { role: 'banned' } },
+      { action: 'ban_reason_changed', actor_id: boss.id, reason: 'Annunci ingannevoli', before: { reason: 'Annunci con foto false' }, after: { reason: 'Annunci ingannevoli' } },
+    ]);
+    // Not even the service role rewrites a statement.
+    expectError(await admin().from('account_bans').update({ reason: 'riscritta' }).eq('id', first!.id), 'Una motivazione non può essere modificata: registra una nuova decisione.');
   });
 
   it('the two-argument body cannot be reached around the reason', async () => {
@@ -45,6 +76,29 @@ describe('ban reasons', () => {
     expect(r.error).not.toBeNull();
     const { data } = await admin().from('profiles').select('role').eq('id', u.id).single();
     expect(data!.role).toBe('user');
+  });
+});
+
+describe('listing removal by staff', () => {
+  it('goes only through admin_delete_listing (reason, owner told, recorded), never a bare REST delete; staff delete their own listings as owners', async () => {
+    const [sup, boss, owner] = await Promise.all([makeUser({ role: 'supporto' }), makeUser({ role: 'admin' }), makeUser()]);
+    const listing = await makeListing(owner);
+    for (const staff of [sup, boss]) {
+      const r = await staff.client.from('listings').delete().eq('id', listing.id).select('id');
+      expect(r.data ?? []).toEqual([]);
+    }
+    expect(expectOk(await admin().from('listings').select('id').eq('id', listing.id))).toEqual([{ id: listing.id }]);
+    expect(expectOk(await admin().from('audit_log').select('id').eq('entity_id', listing.id))).toEqual([]);
+    expect(expectOk(await admin().from('admin_notifications').select('id').eq('user_id', owner.id))).toEqual([]);
+
+    expectOk(await sup.client.rpc('admin_delete_listing', { p_listing_id: listing.id, p_reason: 'Foto non conformi' }));
+    expect(expectOk(await admin().from('audit_log').select('action, reason').eq('entity_id', listing.id))).toEqual([{ action: 'listing_removed', reason: 'Foto non conformi' }]);
+    expect(expectOk(await admin().from('admin_notifications').select('type').eq('user_id', owner.id))).toEqual([{ type: 'listing_removed' }]);
+
+    const own = await makeListing(sup);
+    expect(expectOk(await sup.client.from('listings').delete().eq('id', own.id).select('id'))).toEqual([{ id: own.id }]);
+    const mine = await makeListing(owner);
+    expect(expectOk(await owner.client.from('listings').delete().eq('id', mine.id).select('id'))).toEqual([{ id: mine.id }]);
   });
 });
 

@@ -239,8 +239,9 @@ describe('delete', () => {
   const throwawayListing = async () => ({ id: (await makeListing(users.owner, { p_title: 'Da cancellare' })).id });
   const cases: Case[] = [
     ['profiles', "the owner's profile", async () => ({ id: users.owner.id }), []],
-    ['listings', "an owner's listing", throwawayListing, ['owner', 'supporto', 'admin']],
-    ['listings', "the banned user's own listing", async () => ({ id: f.bannedListing }), ['supporto', 'admin']],
+    // Staff remove another's listing only through admin_delete_listing, with a reason.
+    ['listings', "an owner's listing", throwawayListing, ['owner']],
+    ['listings', "the banned user's own listing", async () => ({ id: f.bannedListing }), []],
     ['listing_photos', "a photo of the owner's listing", async () => ({ id: (await svcInsert('listing_photos', { listing_id: f.public, url: photoUrl(users.owner.id, f.public!) })).id }), ['owner', 'supporto', 'admin']],
     ['listing_photos', "a photo of the banned user's listing", async () => ({ id: f.photoBanned }), ['supporto', 'admin']],
     ['credit_transactions', "the owner's transactions", async () => ({ user_id: users.owner.id }), []],

@@ -206,9 +206,9 @@ describe('files die with their rows, whatever deletes them (finding 7)', () => {
     await expectRemoved(filesOf(...photos));
   });
 
-  it('staff through admin_delete_listing and through REST', async () => {
-    const [viaRpc, viaRest] = [(await makeListing(other)).id, (await makeListing(other)).id];
-    const photos = [await addPhoto(other.id, viaRpc), await addPhoto(other.id, viaRest)];
+  it('staff through admin_delete_listing, and their own listing through REST', async () => {
+    const [viaRpc, viaRest] = [(await makeListing(other)).id, (await makeListing(staff)).id];
+    const photos = [await addPhoto(other.id, viaRpc), await addPhoto(staff.id, viaRest)];
     expect((await staff.client.rpc('admin_delete_listing', { p_listing_id: viaRpc, p_reason: 'Foto non conformi.' })).error).toBeNull();
     expect((await staff.client.from('listings').delete().eq('id', viaRest)).error).toBeNull();
     await expectRemoved(filesOf(...photos));

@@ -48,7 +48,8 @@ async function load(q: Queryable): Promise<Map<string, RoleSettings>> {
 
 /**
  * The statements PostgREST runs at the start of each request's transaction, in one round trip:
- * the role switch, the JWT claims, and the role's settings set local. Answers those settings.
+ * the role switch, the JWT claims, the role's settings and the request's headers set local.
+ * Answers the role's settings.
  */
 export async function switchRole(tx: Queryable, auth: RequestAuth, cache: RoleSettingsCache): Promise<RoleSettings> {
   if (!ROLE_NAME.test(auth.role)) throw new Error(`invalid role name: ${auth.role}`);
@@ -56,6 +57,7 @@ export async function switchRole(tx: Queryable, auth: RequestAuth, cache: RoleSe
   const settings = await cache.get(tx, auth.role);
   const params: unknown[] = [auth.role, JSON.stringify(auth.claims), sub];
   const local = Object.entries(settings).map(([k, v]) => `set_config($${params.push(k)}, $${params.push(v)}, true)`);
+  if (auth.headers) local.push(`set_config('request.headers', $${params.push(JSON.stringify(auth.headers))}, true)`);
   await tx.query(
     `select ${[
       `set_config('role', $1, true)`,

@@ -24,6 +24,8 @@ export interface RequestAuth {
   claims: Record<string, unknown>;
   /** The bearer token as received (JWT or API key), for forwarding. */
   token?: string;
+  /** The request's headers (lower-case names) that PostgREST hands to SQL as `request.headers`. */
+  headers?: Record<string, string>;
 }
 
 /** A role's settings applied to a request's transaction (name → value, e.g. statement_timeout → 3s). */

@@ -4,7 +4,8 @@
  * the JSON. Modules: routes.ts (paths), context.ts (what a handler gets), read.ts, mutation.ts
  * and rpc.ts (the handlers), transaction.ts (the role's transaction), parse.ts (query grammar),
  * schema.ts and schema-cache.ts (catalog cache), select.ts (reads and embeds), filters.ts
- * (conditions), write.ts (DML), errors.ts (statuses), limits.ts (what one request may cost).
+ * (conditions), write.ts (DML), errors.ts (statuses), limits.ts (what one request may cost),
+ * headers.ts (what SQL reads as request.headers).
  * Not implemented: embeds through views, ordering by embedded columns, aggregates, CSV/plan
  * output, PUT, limits on PATCH/DELETE.
  */
@@ -18,6 +19,7 @@ import { TokenError } from '../jwt.ts';
 import { createRouter } from '../router.ts';
 import { errorResponse, SCHEMA, type RestApi } from './context.ts';
 import { ApiError } from './errors.ts';
+import { sqlHeaders } from './headers.ts';
 import { restRoutes } from './routes.ts';
 import { createSchemaCache } from './schema-cache.ts';
 
@@ -51,7 +53,7 @@ async function caller(p: Platform, req: Request): Promise<RequestAuth> {
   if (profile && profile !== SCHEMA) {
     throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${SCHEMA}`, null, null);
   }
-  return auth;
+  return { ...auth, headers: sqlHeaders(req, p.config.auth.rateLimitHeader) };
 }
 
 function decodeName(segment: string): string {
