@@ -16,25 +16,34 @@ export type Database = {
     Tables: {
       account_bans: {
         Row: {
-          banned_at: string
-          reason: string
+          banned_at: string | null
+          created_at: string
+          decision: string
+          id: number
+          reason: string | null
           user_id: string
         }
         Insert: {
-          banned_at?: string
-          reason: string
+          banned_at?: string | null
+          created_at?: string
+          decision?: string
+          id?: never
+          reason?: string | null
           user_id: string
         }
         Update: {
-          banned_at?: string
-          reason?: string
+          banned_at?: string | null
+          created_at?: string
+          decision?: string
+          id?: never
+          reason?: string | null
           user_id?: string
         }
         Relationships: [
           {
             foreignKeyName: "account_bans_user_id_fkey"
             columns: ["user_id"]
-            isOneToOne: true
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -576,6 +585,7 @@ export type Database = {
       payment_postbacks: {
         Row: {
           amount_cents: number | null
+          client_address: string | null
           currency: string | null
           id: number
           outcome: string
@@ -589,6 +599,7 @@ export type Database = {
         }
         Insert: {
           amount_cents?: number | null
+          client_address?: string | null
           currency?: string | null
           id?: never
           outcome: string
@@ -602,6 +613,7 @@ export type Database = {
         }
         Update: {
           amount_cents?: number | null
+          client_address?: string | null
           currency?: string | null
           id?: never
           outcome?: string
@@ -984,6 +996,7 @@ export type Database = {
           consumed_at: string | null
           coupon_id: string
           id: string
+          reserved_for: string | null
           user_id: string
         }
         Insert: {
@@ -991,6 +1004,7 @@ export type Database = {
           consumed_at?: string | null
           coupon_id: string
           id?: string
+          reserved_for?: string | null
           user_id: string
         }
         Update: {
@@ -998,6 +1012,7 @@ export type Database = {
           consumed_at?: string | null
           coupon_id?: string
           id?: string
+          reserved_for?: string | null
           user_id?: string
         }
         Relationships: [
@@ -1006,6 +1021,13 @@ export type Database = {
             columns: ["coupon_id"]
             isOneToOne: false
             referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "user_coupons_reserved_for_fkey"
+            columns: ["reserved_for"]
+            isOneToOne: false
+            referencedRelation: "payments"
             referencedColumns: ["id"]
           },
           {
@@ -1365,8 +1387,13 @@ export type Database = {
         Returns: boolean
       }
       reject_payment_postback: {
-        Args: { p_outcome: string; p_params: Json; p_provider: string }
-        Returns: undefined
+        Args: {
+          p_client?: string
+          p_outcome: string
+          p_params: Json
+          p_provider: string
+        }
+        Returns: boolean
       }
       renew_listing: {
         Args: { p_listing_id: string }
@@ -1649,6 +1676,7 @@ export type Database = {
       settle_credit_purchase: {
         Args: {
           p_amount_cents: number
+          p_client?: string
           p_currency: string
           p_params?: Json
           p_provider: string

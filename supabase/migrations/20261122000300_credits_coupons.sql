@@ -136,6 +136,11 @@ create table public.payments (
 
 create index payments_user_created_idx on public.payments (user_id, created_at desc);
 
+-- A discount coupon quoted by a purchase order is held for that order alone (null: free): the
+-- order that consumes it, or frees it when it fails or expires (purchase orders migration).
+alter table public.user_coupons add column reserved_for uuid references public.payments (id) on delete set null;
+create index user_coupons_reserved_for_idx on public.user_coupons (reserved_for) where reserved_for is not null;
+
 -- ---------------------------------------------------------------------------------------
 -- Privileges and RLS
 

@@ -256,7 +256,7 @@ $$;
 
 /**
  * The caller's most recent applied, not yet consumed percentage/flat_amount coupon, locked,
- * or nothing. Internal: promote_listing and purchases consume it.
+ * or nothing; one reserved by a purchase order is that order's. Internal: promote_listing consumes it.
  */
 create or replace function private.pending_discount(p_user_id uuid)
 returns table (user_coupon_id uuid, coupon_id uuid, code text, discount_type text, discount_value numeric)
@@ -267,7 +267,8 @@ as $$
   select uc.id, c.id, c.code, c.discount_type, c.discount_value
     from public.user_coupons uc
     join public.coupons c on c.id = uc.coupon_id
-   where uc.user_id = p_user_id and uc.consumed_at is null and c.discount_type in ('percentage', 'flat_amount')
+   where uc.user_id = p_user_id and uc.consumed_at is null and uc.reserved_for is null
+     and c.discount_type in ('percentage', 'flat_amount')
    order by uc.applied_at desc
    limit 1
    for update of uc

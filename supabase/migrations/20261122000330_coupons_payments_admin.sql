@@ -70,6 +70,8 @@ $$;
 /**
  * What a credit package costs the caller now: its price less the pending discount coupon
  * (percentage of the price, or flat_amount euros), never below zero. Nothing is consumed.
+ * A coupon reserved by an open purchase order belongs to that order: the quote is then the
+ * full price, naming the coupon and the order that holds it (reserved_code, reserved_order_id).
  */
 create or replace function private.quote_credit_package(p_package_id uuid) returns jsonb
 language plpgsql
@@ -81,6 +83,8 @@ declare
   uid uuid := private.require_active_user();
   p public.credit_packages;
   d record;
+  held_code text;
+  held_order uuid;
   discount integer := 0;
 begin
   select * into p from public.credit_packages where id = p_package_id and is_active;
@@ -89,8 +93,15 @@ begin
   end if;
   select uc.id as user_coupon_id, c.id as coupon_id, c.code, c.discount_type, c.discount_value into d
     from public.user_coupons uc join public.coupons c on c.id = uc.coupon_id
-   where uc.user_id = uid and uc.consumed_at is null and c.discount_type in ('percentage', 'flat_amount')
+   where uc.user_id = uid and uc.consumed_at is null and uc.reserved_for is null
+     and c.discount_type in ('percentage', 'flat_amount')
    order by uc.applied_at desc limit 1;
+  if d.coupon_id is null then
+    select c.code, uc.reserved_for into held_code, held_order
+      from public.user_coupons uc join public.coupons c on c.id = uc.coupon_id
+     where uc.user_id = uid and uc.consumed_at is null and uc.reserved_for is not null
+     order by uc.applied_at desc limit 1;
+  end if;
   if d.coupon_id is not null then
     discount := least(p.price_cents, case d.discount_type
       when 'percentage' then round(p.price_cents * d.discount_value / 100)::integer
@@ -98,7 +109,7 @@ begin
   end if;
   return jsonb_build_object('package_id', p.id, 'name', p.name, 'credits', p.credits, 'currency', p.currency,
     'price_cents', p.price_cents, 'discount_cents', discount, 'amount_cents', p.price_cents - discount,
-    'coupon_id', d.coupon_id, 'coupon_code', d.code);
+    'coupon_id', d.coupon_id, 'coupon_code', d.code, 'reserved_code', held_code, 'reserved_order_id', held_order);
 end
 $$;
 
@@ -127,7 +138,8 @@ begin
   end if;
   balance := private.add_credits(pay.user_id, pay.credits, 'purchase', 'Acquisto pacchetto ' || pay.package_name, pay.package_name);
   if pay.coupon_id is not null then
-    update public.user_coupons set consumed_at = now()
+    -- reserved_for then records the order that used the coupon.
+    update public.user_coupons set consumed_at = now(), reserved_for = pay.id
      where user_id = pay.user_id and coupon_id = pay.coupon_id and consumed_at is null;
   end if;
   select pr.referred_by into referrer from public.profiles pr where pr.id = pay.user_id for update;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { client, platformInfo } from '../support/clients.ts';
 import { admin, credits, expectOk, isPostgres } from '../support/db.ts';
-import { makeUser, type TestUser } from '../support/factories.ts';
+import { makeCoupon, makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { flexpaySignature } from '../../supabase/functions/_shared/payments/flexpay.ts';
 import { LOCAL_FLEXPAY_SHOP_ID, LOCAL_FLEXPAY_SIGNATURE_KEY } from '../../supabase/functions/_shared/payments/config.ts';
 
@@ -32,9 +32,43 @@ async function signed(fields: Record<string, string>, key = LOCAL_FLEXPAY_SIGNAT
   return { ...params, signature: await flexpaySignature(key, params) };
 }
 
-async function postback(params: Record<string, string>): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${platformInfo().url}/functions/v1/payment-postback?${new URLSearchParams(params)}`);
+/** A client address of the documentation range: each call its own unless given (refusals are limited per address). */
+const address = () => `198.51.100.${Math.floor(Math.random() * 254) + 1}, 10.${Math.floor(Math.random() * 1e6)}`;
+
+async function postback(params: Record<string, string>, client = address()): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${platformInfo().url}/functions/v1/payment-postback?${new URLSearchParams(params)}`, {
+    headers: { 'x-forwarded-for': client },
+  });
   return { status: res.status, text: await res.text() };
+}
+
+/** A form-encoded POST postback, as FlexPay may also send it. */
+async function postPostback(body: string, client: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${platformInfo().url}/functions/v1/payment-postback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+async function loggedFrom(client: string) {
+  const { data, error } = await admin().from('payment_postbacks').select('outcome, reference, params').eq('client_address', client).order('id');
+  if (error) throw error;
+  return data;
+}
+
+/** A single-use percentage coupon applied by the user. */
+async function applyPercentCoupon(u: TestUser, percent: number): Promise<string> {
+  const { id, code } = await makeCoupon({ discount_type: 'percentage', discount_value: percent });
+  expectOk(await u.client.rpc('apply_coupon', { p_code: code }));
+  return id;
+}
+
+async function reservation(u: TestUser, couponId: string) {
+  const { data, error } = await admin().from('user_coupons').select('reserved_for, consumed_at').eq('user_id', u.id).eq('coupon_id', couponId).single();
+  if (error) throw error;
+  return data;
 }
 
 async function order(id: string) {
@@ -191,6 +225,112 @@ describe('payment-postback', () => {
     expect(await credits(u.id)).toBe(0);
     expect(await outcomes(orderId)).toEqual(['order_expired']);
   });
+
+  it("a sale id that already paid another order answers 409 sale_reused, is logged and credits nothing", async () => {
+    const u = await makeUser({ credits: 0 });
+    const a = await startOrder(u, 'Starter');
+    const b = await startOrder(u, 'Starter');
+    const saleID = sale();
+    expect(await postback(await signed({ saleID, referenceID: a.orderId, priceAmount: '9.90' }))).toEqual({ status: 200, text: 'OK' });
+    expect(await postback(await signed({ saleID, referenceID: b.orderId, priceAmount: '9.90' }))).toEqual({ status: 409, text: 'ERROR - sale_reused' });
+    expect(await outcomes(b.orderId)).toEqual(['sale_reused']);
+    expect(await order(b.orderId)).toMatchObject({ status: 'pending', provider_sale_id: null });
+    expect(await credits(u.id)).toBe(50);
+  });
+
+  it('a body over 64 KB is refused with 413 before it is read, and nothing is logged', async () => {
+    const client = `203.0.113.${Math.floor(Math.random() * 254) + 1}`;
+    const res = await postPostback(`junk=${'x'.repeat(100 * 1024)}`, client);
+    expect(res.status).toBe(413);
+    expect(await loggedFrom(client)).toEqual([]);
+  });
+
+  it("a refused postback's parameters are stored summarised to at most 4 KB", async () => {
+    const client = `203.0.113.${Math.floor(Math.random() * 254) + 1}`;
+    const referenceID = crypto.randomUUID();
+    const body = new URLSearchParams({ shopID: LOCAL_FLEXPAY_SHOP_ID, referenceID, saleID: '42', priceAmount: '9.90', signature: 'f'.repeat(64) });
+    for (let i = 0; i < 60; i++) body.set(`pad${i}`, 'y'.repeat(900));
+    expect(await postPostback(body.toString(), client)).toEqual({ status: 403, text: 'ERROR - invalid_signature' });
+    const [row] = await loggedFrom(client);
+    expect(row).toMatchObject({ outcome: 'invalid_signature', reference: referenceID });
+    expect(Buffer.byteLength(JSON.stringify(row!.params))).toBeLessThanOrEqual(4096);
+    expect(row!.params).toMatchObject({ referenceID, saleID: '42', priceAmount: '9.90', _truncated: { keys: 65 } });
+    expect(row!.params._truncated.bytes).toBeGreaterThan(54_000);
+    // A small refused postback is kept as it came.
+    const small = await signed({ saleID: '7', referenceID, priceAmount: '9.90' }, 'guessed-key');
+    expect((await postback(small, client)).status).toBe(403);
+    expect((await loggedFrom(client))[1]!.params).toEqual(small);
+  });
+
+  it('refused postbacks are limited per client address: past 20 a minute the answer is 429 and nothing is stored', async () => {
+    const client = `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
+    const forged = await signed({ saleID: sale(), referenceID: crypto.randomUUID(), priceAmount: '9.90' }, 'guessed-key');
+    const answers = await Promise.all(Array.from({ length: 25 }, () => postback(forged, `${client}, 10.0.0.1`)));
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429).map((a) => a.text)).toEqual(Array(5).fill('ERROR - too many requests'));
+    expect(await loggedFrom(client)).toHaveLength(20);
+    // Another address is refused as usual, and a signed postback from the limited one still settles.
+    expect((await postback(forged)).status).toBe(403);
+    const u = await makeUser({ credits: 0 });
+    const { orderId } = await startOrder(u, 'Starter');
+    expect(await postback(await signed({ saleID: sale(), referenceID: orderId, priceAmount: '9.90' }), client)).toEqual({ status: 200, text: 'OK' });
+  });
+});
+
+describe('one discount coupon, one order', () => {
+  it('a coupon reserved by an open order: other orders and promotions pay full price, and the quote says which order holds it', async () => {
+    const u = await makeUser({ credits: 40 });
+    const couponId = await applyPercentCoupon(u, 15);
+    const starter = await pkg('Starter');
+    const first = await startOrder(u, 'Starter');
+    expect(first.url.searchParams.get('priceAmount')).toBe('8.41');
+    expect(await reservation(u, couponId)).toEqual({ reserved_for: first.orderId, consumed_at: null });
+    const quote = expectOk(await u.client.rpc('quote_credit_package', { p_package_id: starter.id })) as Record<string, unknown>;
+    expect(quote).toMatchObject({ amount_cents: 990, discount_cents: 0, coupon_id: null, reserved_order_id: first.orderId });
+    expect(quote.reserved_code).toBeTruthy();
+    const second = await startOrder(u, 'Starter');
+    expect(second.url.searchParams.get('priceAmount')).toBe('9.90');
+    expect((await order(second.orderId)).coupon_id).toBeNull();
+    // A promotion does not take the order's coupon either.
+    const listing = await makeListing(u);
+    const promo = expectOk(await u.client.rpc('promote_listing', { p_listing_id: listing.id, p_mode: 'day', p_days: 1 })) as Record<string, unknown>;
+    expect(promo.discount).toBe(0);
+    expect(await reservation(u, couponId)).toEqual({ reserved_for: first.orderId, consumed_at: null });
+  });
+
+  it('an order that expires frees its coupon for the next order; its late sale is refused', async () => {
+    const u = await makeUser({ credits: 0 });
+    const couponId = await applyPercentCoupon(u, 15);
+    const first = await startOrder(u, 'Starter');
+    expectOk(await admin().from('payments').update({ expires_at: new Date(Date.now() - 60_000).toISOString() }).eq('id', first.orderId));
+    expectOk(await admin().rpc('expire_purchase_orders', {}));
+    expect(await reservation(u, couponId)).toEqual({ reserved_for: null, consumed_at: null });
+    const next = await startOrder(u, 'Starter');
+    expect(next.url.searchParams.get('priceAmount')).toBe('8.41');
+    expect((await postback(await signed({ saleID: sale(), referenceID: first.orderId, priceAmount: '8.41' }))).text).toBe('ERROR - order_expired');
+    expect(await postback(await signed({ saleID: sale(), referenceID: next.orderId, priceAmount: '8.41' }))).toEqual({ status: 200, text: 'OK' });
+    expect((await reservation(u, couponId)).reserved_for).toBe(next.orderId);
+    expect(await credits(u.id)).toBe(50);
+  });
+
+  it('a declined order frees its coupon; a later sale of it completes only while the coupon is still free', async () => {
+    const u = await makeUser({ credits: 0 });
+    const couponId = await applyPercentCoupon(u, 15);
+    const first = await startOrder(u, 'Starter');
+    expect((await postback(await signed({ saleID: sale(), referenceID: first.orderId, priceAmount: '8.41', event: 'decline' }))).text).toBe('OK');
+    expect(await reservation(u, couponId)).toEqual({ reserved_for: null, consumed_at: null });
+    const next = await startOrder(u, 'Starter');
+    expect(next.url.searchParams.get('priceAmount')).toBe('8.41');
+    // The declined order is paid after all, but its coupon now belongs to the next order.
+    expect(await postback(await signed({ saleID: sale(), referenceID: first.orderId, priceAmount: '8.41' }))).toEqual({ status: 409, text: 'ERROR - coupon_unavailable' });
+    expect(await outcomes(first.orderId)).toEqual(['declined', 'coupon_unavailable']);
+    expect(await credits(u.id)).toBe(0);
+    expect(await postback(await signed({ saleID: sale(), referenceID: next.orderId, priceAmount: '8.41', event: 'decline' }))).toEqual({ status: 200, text: 'OK' });
+    // Free again: the first order's sale now completes and takes it.
+    expect(await postback(await signed({ saleID: sale(), referenceID: first.orderId, priceAmount: '8.41' }))).toEqual({ status: 200, text: 'OK' });
+    expect((await reservation(u, couponId)).reserved_for).toBe(first.orderId);
+    expect(await credits(u.id)).toBe(50);
+  });
 });
 
 describe('the local FlexPay sandbox', () => {
@@ -246,6 +386,24 @@ describe('the local FlexPay sandbox', () => {
     expect([r2.status, r2.headers.get('location')]).toEqual([303, errored.url.searchParams.get('declineURL')]);
     expect((await order(errored.orderId)).status).toBe('pending');
     expect(await credits(u.id)).toBe(0);
+  });
+
+  it('a single-use 15% coupon and three orders opened before paying: paid through the sandbox, only the first is discounted', async () => {
+    const u = await makeUser({ credits: 0 });
+    const couponId = await applyPercentCoupon(u, 15);
+    const orders = [await startOrder(u, 'Starter'), await startOrder(u, 'Starter'), await startOrder(u, 'Starter')];
+    expect(orders.map((o) => o.url.searchParams.get('priceAmount'))).toEqual(['8.41', '9.90', '9.90']);
+    for (const o of orders) expect((await choose((await hostedPage(o.url)).fields, 'paga')).status).toBe(303);
+    const rows = await Promise.all(orders.map((o) => order(o.orderId)));
+    expect(rows.map((r) => [r.status, r.amount_cents, r.coupon_id])).toEqual([
+      ['completed', 841, couponId],
+      ['completed', 990, null],
+      ['completed', 990, null],
+    ]);
+    expect(await credits(u.id)).toBe(150);
+    const used = await reservation(u, couponId);
+    expect(used.reserved_for).toBe(orders[0]!.orderId);
+    expect(used.consumed_at).not.toBeNull();
   });
 
   it('refuses a purchase link whose signature does not match (a changed price)', async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
+import { POSTBACK_MAX_BYTES } from '../../functions/_shared/payments/postback-request.ts';
 
 /** Auth settings read from supabase/config.toml, as the Supabase CLI reads them. */
 export interface AuthSettings {
@@ -137,8 +138,12 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
         .map(([name]) => name),
     ),
     maxBodyBytes: 1024 * 1024,
-    // The photo upload: a crop and an original of up to 10 MB each, and the form around them.
-    functionBodyBytes: new Map([['listing-photo', 21 * 1024 * 1024]]),
+    // The photo upload: a crop and an original of up to 10 MB each, and the form around them;
+    // the payment postback, which anyone may call, no more than its own cap.
+    functionBodyBytes: new Map([
+      ['listing-photo', 21 * 1024 * 1024],
+      ['payment-postback', POSTBACK_MAX_BYTES],
+    ]),
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
   };
 }
