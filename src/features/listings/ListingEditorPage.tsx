@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Container, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useViewer } from '@/features/auth/index.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { paths } from '@/lib/paths.ts';
 import { draftKey, loadDraft, type ListingDraft } from './draftStore.ts';
 import { ListingEditorForm } from './ListingEditorForm.tsx';
+import { OwnListingNotFound } from './OwnListingNotFound.tsx';
 import { ownListingQuery } from './queries.ts';
 
 const m = t.listingEditor;
@@ -35,22 +35,6 @@ function Waiting() {
   );
 }
 
-function NotFound() {
-  return (
-    <Container size={640} px="sm" py="lg">
-      <Stack gap="sm" role="alert">
-        <Title order={1} size="h3">
-          {m.notFound}
-        </Title>
-        <Text c="dimmed">{m.notFoundHint}</Text>
-        <Button component={Link} to={paths.myListings} variant="light">
-          {m.toMyListings}
-        </Button>
-      </Stack>
-    </Container>
-  );
-}
-
 /** /new-listing and /edit-listing/:id (only the caller's own listing; anyone else's is not found). */
 export default function ListingEditorPage() {
   const { id } = useParams<{ id: string }>();
@@ -68,6 +52,6 @@ export default function ListingEditorPage() {
       </Container>
     );
   }
-  if (!own.data) return <NotFound />;
+  if (!own.data) return <OwnListingNotFound />;
   return <ListingEditorForm key={id} userId={userId} listing={own.data} draft={draft} />;
 }

@@ -4,5 +4,6 @@
  * query cache, the photo manager and supabase-js.
  */
 export { OwnerCardActions } from './OwnerCardActions.tsx';
+export { OwnListingNotFound } from './OwnListingNotFound.tsx';
 export { myListingsQuery } from './queries.ts';
 export { MY_LISTINGS_PAGE_SIZE } from './api.ts';

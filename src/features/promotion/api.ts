@@ -9,12 +9,14 @@ export type PromotedListing = Pick<
   'id' | 'title' | 'user_id' | 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_mode' | 'promotion_start_at' | 'promotion_end_at'
 >;
 
-export async function fetchListing(id: string): Promise<PromotedListing | null> {
+/** The caller's own listing, or null: promote_listing promotes only its owner's (someone else's is not found). */
+export async function fetchListing(id: string, userId: string): Promise<PromotedListing | null> {
   return unwrap(
     supabase
       .from('listings')
       .select('id, title, user_id, is_paused, expires_at, is_premium, promotion_mode, promotion_start_at, promotion_end_at')
       .eq('id', id)
+      .eq('user_id', userId)
       .maybeSingle(),
   );
 }

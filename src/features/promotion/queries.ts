@@ -6,12 +6,13 @@ import { fetchListing, fetchPendingDiscount, fetchPricing, promoteListing } from
 
 export const promotionKeys = {
   all: ['promotion'] as const,
-  listing: (id: string) => [...promotionKeys.all, 'listing', id] as const,
+  listing: (userId: string | undefined, id: string) => [...promotionKeys.all, 'listing', userId, id] as const,
   pricing: ['promotion', 'pricing'] as const,
   pending: (userId: string | undefined, couponId: string | null) => [...promotionKeys.all, 'pending', userId, couponId] as const,
 };
 
-export const listingQuery = (id: string) => queryOptions({ queryKey: promotionKeys.listing(id), queryFn: () => fetchListing(id) });
+export const listingQuery = (user: { id: string } | null, id: string) =>
+  queryOptions({ queryKey: promotionKeys.listing(user?.id, id), queryFn: user ? () => fetchListing(id, user.id) : skipToken });
 export const pricingQuery = () => queryOptions({ queryKey: promotionKeys.pricing, queryFn: fetchPricing, staleTime: 5 * 60_000 });
 export const pendingQuery = (user: { id: string } | null, couponId: string | null) =>
   queryOptions({ queryKey: promotionKeys.pending(user?.id, couponId), queryFn: user ? () => fetchPendingDiscount(user.id) : skipToken });

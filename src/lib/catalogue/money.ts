@@ -106,7 +106,6 @@ export const money = {
     title: 'Promuovi annuncio',
     back: 'Indietro',
     loadFailed: "Impossibile caricare l'annuncio.",
-    notFound: 'Annuncio non trovato.',
     modes: {
       day: { name: 'Giorno', text: 'Una risalita immediata in cima ai risultati ed evidenza durante il giorno.' },
       night: { name: 'Notte', text: '5 risalite a notte tra le 21:00 e le 05:00, quando le ricerche sono di più.' },

@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useNow } from '@/lib/useNow.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
+import { OwnListingNotFound } from '@/features/listings/signed-in.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
 import { daysLabel, parseMode, promotionPrice, type Mode } from '../model.ts';
 import { listingQuery, pendingQuery, pricingQuery, usePromote } from '../queries.ts';
@@ -23,7 +24,7 @@ export default function PromoteListingPage() {
   const location = useLocation();
   const { user } = useViewer();
   const couponId = useCouponsStore((s) => (s.owner === user?.id ? (s.applied?.couponId ?? null) : null));
-  const listing = useQuery(listingQuery(listingId));
+  const listing = useQuery(listingQuery(user, listingId));
   const pricing = useQuery(pricingQuery());
   const pending = useQuery(pendingQuery(user, couponId));
   const profile = useQuery(ownProfileQuery(user));
@@ -46,10 +47,12 @@ export default function PromoteListingPage() {
       </Container>
     );
   }
+  // Someone else's listing is refused before its title, the prices or the balance show, as /edit-listing does.
+  if (listing.data === null) return <OwnListingNotFound />;
   if (!l || !pricing.data) {
     return (
       <Container size="sm" px="md" py="lg">
-        {listing.data === null ? <Alert color="red">{m.notFound}</Alert> : <Skeleton height={300} radius="md" aria-busy="true" />}
+        <Skeleton height={300} radius="md" aria-busy="true" />
       </Container>
     );
   }
