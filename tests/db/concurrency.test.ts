@@ -1,6 +1,7 @@
 /**
  * Races on a real PostgreSQL server (PGlite serialises every query, so it cannot race):
- * a single-use coupon redeemed by 20 parallel calls, and parallel spends on one balance.
+ * a single-use coupon redeemed by 20 parallel calls, parallel spends on one balance, parallel
+ * orders on one discount coupon and parallel settlements of one sale.
  */
 import { describe, expect, it } from 'vitest';
 import { platformInfo } from '../support/clients.ts';
@@ -37,6 +38,19 @@ describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)',
     expect(tx!.reduce((s, t) => s + t.amount, 0)).toBe(-40);
     const { count } = await admin().from('listings').select('id', { count: 'exact', head: true }).eq('user_id', u.id);
     expect(count).toBe(4);
+  });
+
+  it('10 parallel orders with one applied discount coupon: exactly one is discounted and holds the coupon', async () => {
+    const u = await makeUser({ credits: 0 });
+    const { id: couponId, code } = await makeCoupon({ discount_type: 'percentage', discount_value: 15 });
+    expect((await u.client.rpc('apply_coupon', { p_code: code })).error).toBeNull();
+    const { data: starter } = await admin().from('credit_packages').select('id').eq('name', 'Starter').single();
+    const results = await Promise.all(Array.from({ length: 10 }, () => u.client.rpc('start_credit_purchase', { p_package_id: starter!.id })));
+    expect(results.map((r) => r.error)).toEqual(Array(10).fill(null));
+    expect(results.map((r) => r.data.amount_cents).sort()).toEqual([841, ...Array(9).fill(990)]);
+    const discounted = results.find((r) => r.data.amount_cents === 841)!.data.order_id;
+    const { data: held } = await admin().from('user_coupons').select('reserved_for').eq('user_id', u.id).eq('coupon_id', couponId).single();
+    expect(held!.reserved_for).toBe(discounted);
   });
 
   it('20 parallel settlements of one sale (the payment postback) complete the order and credit once', async () => {
