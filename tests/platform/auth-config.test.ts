@@ -1,9 +1,10 @@
 /**
  * Auth settings a platform takes from config.toml and from how it is started, on a platform
  * of its own: [auth.email] otp_expiry (set to 2 s here), rate limits keyed by the socket's
- * address when no proxy header is configured, and no mail outbox unless asked for.
+ * address when no proxy header is configured (the address Edge Functions see too), and no
+ * mail outbox unless asked for.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,19 @@ describe('auth settings of a platform started as a deployment would be', () => {
     }
     expect(passed).toBeGreaterThanOrEqual(30);
     expect(status).toBe(429);
+  });
+
+  it("gives Edge Functions the socket's address in X-Forwarded-For, whatever the caller claimed", async () => {
+    const serveTs = join(import.meta.dirname, '..', '..', 'supabase', 'functions', '_shared', 'serve.ts');
+    mkdirSync(join(dir, 'functions', 'client-address'));
+    writeFileSync(join(dir, 'functions', 'client-address', 'index.ts'),
+      `import { serve } from ${JSON.stringify(serveTs)};\nserve((req) => Response.json({ forwardedFor: req.headers.get('x-forwarded-for') }));\n`);
+    const res = await fetch(`${t.info.url}/functions/v1/client-address`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.info.anonKey}`, 'x-forwarded-for': '203.0.113.66' },
+    });
+    const body = await res.json();
+    expect(body, JSON.stringify(body)).toHaveProperty('forwardedFor', '127.0.0.1');
   });
 
   it('serves no mail outbox unless started for development', async () => {

@@ -20,9 +20,18 @@ describe('edge functions', () => {
       query: {},
       contentType: 'application/json',
       custom: 'yes',
+      forwardedFor: null,
       body: { name: 'x' },
     });
     expect(r.response!.headers.get('x-echo')).toBe('yes');
+  });
+
+  it("names the client in X-Forwarded-For as the trusted proxy's header does (its first address), as Supabase's gateway does", async () => {
+    const res = await fetch(fnUrl('echo'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platformInfo().anonKey}`, 'x-forwarded-for': '203.0.113.7, 10.0.0.2' },
+    });
+    expect((await res.json()).forwardedFor).toBe('203.0.113.7');
   });
 
   it('passes method, query and text bodies through and returns text responses as strings', async () => {
