@@ -58,14 +58,18 @@ export function CouponPanel() {
       </form>
       {applied && (
         <Paper withBorder p="sm" radius="md" bg="teal.0">
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={2}>
-              <Text fw={600}>{m.applied(applied.code)}</Text>
+          {/* The code wraps; 'Rimuovi' keeps its width on a 360 px screen. */}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={2} miw={0}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {m.applied(applied.code)}
+              </Text>
               <CouponDiscount type={applied.discountType} value={applied.discountValue} />
             </Stack>
             <Button
               variant="subtle"
               color="red"
+              style={{ flexShrink: 0 }}
               onClick={() => {
                 removeAppliedCoupon();
                 toastSuccess(m.toasts.removed);
