@@ -1,8 +1,8 @@
 /**
  * 'Gestisci Foto Annuncio' at 360 px on giulia's seeded listings, opened from the owner's view
  * of the listing page: add a photo carrying GPS (stored crop and original read back as
- * service_role), re-crop by dragging and zooming, set another primary, delete one (its files
- * follow through the clean-up job), and delete all on a Premium listing (it reverts to base). Olga (paused Premium) and Elena (Venezia,
+ * service_role), re-crop by dragging and zooming, set another primary, delete one after its
+ * confirmation (its files follow through the clean-up job), and delete all on a Premium listing (it reverts to base). Olga (paused Premium) and Elena (Venezia,
  * base) are used so the public search order the visitor specs expect does not change.
  */
 import sharp from 'sharp';
@@ -167,9 +167,20 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   await expect(dialog.getByTestId('photo-thumb').first().getByText(m.primary)).toBeVisible();
 
   // Delete the photo just added: its row goes, then both its files.
-  const index = (await photosOf(listing.id)).findIndex((p) => p.id === added.id);
+  const current = await photosOf(listing.id);
+  const index = current.findIndex((p) => p.id === added.id);
   await dialog.getByTestId('photo-thumb').nth(index).click();
+  // 'Elimina foto' asks first, as 'Elimina Tutte le Foto' does: 'Annulla' keeps the photo.
   await dialog.getByRole('button', { name: m.delete }).click();
+  const confirm = page.getByRole('dialog', { name: m.deleteOneTitle });
+  await expect(confirm).toContainText(m.deleteOneText(current[index]!.is_primary));
+  await shot(page, 'photo-manager-delete-one');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByText(m.cancel, { exact: true }).click();
+  await expect(confirm).toBeHidden();
+  expect((await photosOf(listing.id)).map((p) => p.id)).toContain(added.id);
+  await dialog.getByRole('button', { name: m.delete }).click();
+  await confirm.getByRole('button', { name: m.deleteOneConfirm }).click();
   await expectToast(page, ok.deleted);
   await expect(dialog.getByTestId('photo-thumb')).toHaveCount(before.length);
   expect((await photosOf(listing.id)).map((p) => p.id)).not.toContain(added.id);

@@ -44,6 +44,12 @@ export const photos = {
     setPrimary: 'Imposta come primaria',
     recrop: 'Ritaglia di nuovo',
     delete: 'Elimina foto',
+    deleteOneTitle: 'Eliminare questa foto?',
+    deleteOneText: (primary: boolean) =>
+      primary
+        ? "La foto verrà eliminata definitivamente dall'annuncio; la foto successiva diventerà la primaria."
+        : "La foto verrà eliminata definitivamente dall'annuncio.",
+    deleteOneConfirm: 'Sì, elimina',
     select: (n: number) => `Mostra foto ${n}`,
     add: 'Aggiungi foto',
     addSave: 'Carica foto',

@@ -39,6 +39,12 @@ describe('PhotoManager', () => {
     expect(within(dialog).getAllByText(m.primary)).toHaveLength(2); // preview and its thumbnail
   });
 
+  it("counts the listing's photos against the limit of 5, as the editor does", async () => {
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: m.title });
+    expect(await within(dialog).findByText(`${t.photos.picker.hint(5)} ${t.photos.picker.count(3, 5)}`)).toBeInTheDocument();
+  });
+
   it('sets another photo primary and toasts', async () => {
     api.setPrimaryPhoto.mockResolvedValue(undefined);
     render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
@@ -48,10 +54,36 @@ describe('PhotoManager', () => {
     expect(await screen.findByText(t.photos.toasts.primarySet)).toBeInTheDocument();
   });
 
+  it("asks before 'Elimina foto': 'Annulla' keeps the photo, the red confirm deletes the one selected", async () => {
+    api.deletePhoto.mockResolvedValue(undefined);
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.select(2) }));
+    await userEvent.click(screen.getByRole('button', { name: m.delete }));
+    const confirm = await screen.findByRole('dialog', { name: m.deleteOneTitle });
+    expect(confirm).toHaveTextContent(m.deleteOneText(false));
+    // The text button, after the header's close button of the same name.
+    await userEvent.click(within(confirm).getAllByRole('button', { name: m.cancel }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: m.deleteOneTitle })).not.toBeInTheDocument());
+    expect(api.deletePhoto).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: m.delete }));
+    const again = await screen.findByRole('dialog', { name: m.deleteOneTitle });
+    await userEvent.click(within(again).getByRole('button', { name: m.deleteOneConfirm }));
+    await waitFor(() => expect(api.deletePhoto).toHaveBeenCalledWith('b'));
+    expect(await screen.findByText(t.photos.toasts.deleted)).toBeInTheDocument();
+  });
+
+  it('says the next photo becomes primary when the primary one is to be deleted', async () => {
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: m.delete }));
+    expect(await screen.findByRole('dialog', { name: m.deleteOneTitle })).toHaveTextContent(m.deleteOneText(true));
+  });
+
   it("says 'Errore durante ...' with the server's message when a delete fails", async () => {
     api.deletePhoto.mockRejectedValue(new ApiError('refused', 'Accesso negato.'));
     render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: m.delete }));
+    await userEvent.click(await screen.findByRole('button', { name: m.deleteOneConfirm }));
     expect(await screen.findByText(t.photos.errors.delete('Accesso negato.'))).toBeInTheDocument();
     expect(api.deletePhoto).toHaveBeenCalledWith('a');
   });

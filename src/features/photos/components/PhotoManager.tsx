@@ -14,18 +14,34 @@ const m = t.photos.manager;
 const e = t.photos.errors;
 const ok = t.photos.toasts;
 
-/** The confirmation of 'Elimina Tutte le Foto'. */
-function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+/** The confirmation a deletion asks first ('Elimina foto', 'Elimina Tutte le Foto'): 'Annulla' or the red confirm. */
+function ConfirmDelete({
+  opened,
+  busy,
+  title,
+  text,
+  confirm,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  busy: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={() => !busy && onCancel()} title={m.deleteAllTitle} centered zIndex={320} closeButtonProps={{ 'aria-label': m.cancel }}>
+    <Modal opened={opened} onClose={() => !busy && onCancel()} title={title} centered zIndex={320} closeButtonProps={{ 'aria-label': m.cancel }}>
       <Stack gap="md">
-        <Text size="sm">{m.deleteAllText}</Text>
+        <Text size="sm">{text}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {m.cancel}
           </Button>
           <Button color="red" onClick={onConfirm} loading={busy}>
-            {m.deleteAllConfirm}
+            {confirm}
           </Button>
         </Group>
       </Stack>
@@ -33,13 +49,13 @@ function DeleteAllConfirm({ opened, busy, onCancel, onConfirm }: { opened: boole
   );
 }
 
-/** 'Aggiungi foto': the picker for the room left, then the upload with its progress. */
-function AddPhotos({ room, add }: { room: number; add: ReturnType<typeof usePhotoMutations>['add'] }) {
+/** 'Aggiungi foto': the picker for the room beside the listing's `count` photos, then the upload with its progress. */
+function AddPhotos({ count, add }: { count: number; add: ReturnType<typeof usePhotoMutations>['add'] }) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
   const saved = useRef(new Set<string>());
-  if (room <= 0) {
+  if (count >= MAX_PHOTOS) {
     return (
       <Text size="sm" c="dimmed">
         {m.full(MAX_PHOTOS)}
@@ -73,7 +89,7 @@ function AddPhotos({ room, add }: { room: number; add: ReturnType<typeof usePhot
       <Text fw={600} size="sm">
         {m.add}
       </Text>
-      <PhotoPicker value={drafts} onChange={setDrafts} max={room} disabled={add.isPending} />
+      <PhotoPicker value={drafts} onChange={setDrafts} max={MAX_PHOTOS} saved={count} disabled={add.isPending} />
       {add.isPending &&
         drafts.map((d, i) => (
           <Progress.Root key={d.id} size="lg" aria-label={t.photos.upload.progress(i + 1, Math.round((progress[d.id] ?? 0) * 100))}>
@@ -99,6 +115,8 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
   const [recropSource, setRecropSource] = useState<Blob | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
+  // The photo 'Elimina foto' asks about: the one selected when it was pressed.
+  const [confirmOne, setConfirmOne] = useState<ListingPhoto | null>(null);
 
   const list = photos.data ?? [];
   const selected = list.find((p) => p.id === selectedId) ?? list[0] ?? null;
@@ -116,10 +134,14 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
   const remove = (photo: ListingPhoto) =>
     mutations.remove.mutate(photo.id, {
       onSuccess: () => {
+        setConfirmOne(null);
         setSelectedId(null);
         toastSuccess(ok.deleted);
       },
-      onError: (err) => toastError(e.delete(errorText(err))),
+      onError: (err) => {
+        setConfirmOne(null);
+        toastError(e.delete(errorText(err)));
+      },
     });
   const removeAll = () =>
     mutations.removeAll.mutate(undefined, {
@@ -187,7 +209,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                 <Button size="xs" variant="light" disabled={busy} loading={loadingSource} onClick={() => void startRecrop(selected)}>
                   {m.recrop}
                 </Button>
-                <Button size="xs" variant="light" color="red" disabled={busy} loading={mutations.remove.isPending} onClick={() => remove(selected)}>
+                <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => setConfirmOne(selected)}>
                   {m.delete}
                 </Button>
               </Group>
@@ -217,7 +239,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
               {m.empty}
             </Text>
           )}
-          <AddPhotos room={MAX_PHOTOS - list.length} add={mutations.add} />
+          <AddPhotos count={list.length} add={mutations.add} />
           {list.length > 0 && (
             <Button color="red" variant="outline" onClick={() => setConfirmAll(true)} disabled={busy}>
               {m.deleteAll}
@@ -226,7 +248,24 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
         </Stack>
       )}
       <CropDialog source={recropSource} opened={recropSource !== null} onCancel={() => setRecropSource(null)} onCropped={saveRecrop} />
-      <DeleteAllConfirm opened={confirmAll} busy={mutations.removeAll.isPending} onCancel={() => setConfirmAll(false)} onConfirm={removeAll} />
+      <ConfirmDelete
+        opened={confirmOne !== null}
+        busy={mutations.remove.isPending}
+        title={m.deleteOneTitle}
+        text={m.deleteOneText(!!confirmOne?.is_primary && list.length > 1)}
+        confirm={m.deleteOneConfirm}
+        onCancel={() => setConfirmOne(null)}
+        onConfirm={() => confirmOne && remove(confirmOne)}
+      />
+      <ConfirmDelete
+        opened={confirmAll}
+        busy={mutations.removeAll.isPending}
+        title={m.deleteAllTitle}
+        text={m.deleteAllText}
+        confirm={m.deleteAllConfirm}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={removeAll}
+      />
     </Modal>
   );
 }

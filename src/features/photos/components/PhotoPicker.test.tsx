@@ -47,6 +47,14 @@ describe('PhotoPicker', () => {
     expect(await screen.findByRole('dialog', { name: t.photos.crop.title })).toBeInTheDocument();
   });
 
+  it("counts a listing's saved photos against its limit: '3 di 5 foto', room for 2, no second Primaria", async () => {
+    render(<PhotoPicker value={['a'].map(draft)} onChange={() => undefined} max={5} saved={2} />);
+    expect(screen.getByText(`${t.photos.picker.hint(5)} ${t.photos.picker.count(3, 5)}`)).toBeInTheDocument();
+    expect(screen.queryByText(t.photos.picker.primary)).toBeNull();
+    choose([1, 2, 3].map((n) => new File([new Uint8Array(0)], `${n}.jpg`, { type: 'image/jpeg' })));
+    expect(await screen.findByTestId('photo-errors')).toHaveTextContent(v.tooMany(5));
+  });
+
   it('disables choosing when full and marks the first photo Primaria', () => {
     render(<PhotoPicker value={['a', 'b'].map(draft)} onChange={() => undefined} max={2} />);
     expect(screen.getByRole('button', { name: t.photos.picker.gallery })).toBeDisabled();

@@ -10,13 +10,13 @@ import { CropDialog } from './CropDialog.tsx';
 const p = t.photos.picker;
 
 
-function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number; onRemove: () => void; disabled?: boolean }) {
+function Thumb({ photo, n, primary, onRemove, disabled }: { photo: DraftPhoto; n: number; primary: boolean; onRemove: () => void; disabled?: boolean }) {
   const url = useObjectUrl(photo.cropped);
   return (
     <Box pos="relative" data-testid="draft-photo">
       <Image src={url ?? undefined} alt={p.thumb(n)} radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
       {/* At the bottom: on a 360 px screen's narrow thumbnail the top holds the remove button. */}
-      {n === 1 && (
+      {primary && (
         <Badge pos="absolute" bottom={4} left={4} right={4} size="xs" color="pink" tt="none" px={2}>
           {p.primary}
         </Badge>
@@ -41,8 +41,22 @@ function Thumb({ photo, n, onRemove, disabled }: { photo: DraftPhoto; n: number;
 /**
  * Choose from gallery or camera, validate (type by the file's bytes, size, count), crop each
  * photo 4:5, show thumbnails with remove; the first photo is the primary one ('Primaria').
+ * `max` is the listing's limit and `saved` the photos it already has: the count is the listing's
+ * whole ('2 di 5 foto'), and only the room left can be chosen.
  */
-export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPhoto[]; onChange: (next: DraftPhoto[]) => void; max: number; disabled?: boolean }) {
+export function PhotoPicker({
+  value,
+  onChange,
+  max,
+  saved = 0,
+  disabled,
+}: {
+  value: DraftPhoto[];
+  onChange: (next: DraftPhoto[]) => void;
+  max: number;
+  saved?: number;
+  disabled?: boolean;
+}) {
   const gallery = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -57,7 +71,7 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
   const choose = async (list: FileList | null) => {
     const files = Array.from(list ?? []);
     if (files.length === 0) return;
-    const fit = fitCount(latest.current.length + queue.length, files.length, max);
+    const fit = fitCount(saved + latest.current.length + queue.length, files.length, max);
     const found: string[] = fit.error ? [fit.error] : [];
     const sources: SourcePhoto[] = [];
     setReading(true);
@@ -75,7 +89,7 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
 
   const current = queue[0] ?? null;
   const next = () => setQueue((q) => q.slice(1));
-  const full = value.length + queue.length >= max;
+  const full = saved + value.length + queue.length >= max;
 
   return (
     <Stack gap="xs">
@@ -113,7 +127,7 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
         }}
       />
       <Text size="xs" c="dimmed">
-        {p.hint(max)} {p.count(value.length, max)}
+        {p.hint(max)} {p.count(saved + value.length, max)}
       </Text>
       {errors.length > 0 && (
         <Alert color="red" role="alert" data-testid="photo-errors">
@@ -129,7 +143,15 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
       {value.length > 0 && (
         <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
           {value.map((photo, i) => (
-            <Thumb key={photo.id} photo={photo} n={i + 1} disabled={disabled} onRemove={() => onChange(value.filter((x) => x.id !== photo.id))} />
+            <Thumb
+              key={photo.id}
+              photo={photo}
+              n={i + 1}
+              // A listing that has photos keeps its primary one.
+              primary={i === 0 && saved === 0}
+              disabled={disabled}
+              onRemove={() => onChange(value.filter((x) => x.id !== photo.id))}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -139,7 +161,7 @@ export function PhotoPicker({ value, onChange, max, disabled }: { value: DraftPh
         onCancel={next}
         onCropped={(cropped) => {
           if (!current) return;
-          onChange([...latest.current, { id: crypto.randomUUID(), cropped, original: current.original }].slice(0, max));
+          onChange([...latest.current, { id: crypto.randomUUID(), cropped, original: current.original }].slice(0, max - saved));
           next();
         }}
       />
