@@ -1,7 +1,9 @@
 /** The header bell. */
 export const notifications = {
   bellLabel: (unread: number) => (unread === 1 ? 'Notifiche, 1 non letta' : `Notifiche, ${unread} non lette`),
-  title: (count: number) => `Notifiche (${count})`,
+  title: 'Notifiche',
+  /** Under the dropdown's title: what the bell's badge counts, the unread ones. */
+  unreadCount: (unread: number) => (unread === 0 ? 'Nessuna non letta' : unread === 1 ? '1 non letta' : `${unread} non lette`),
   loading: 'Caricamento notifiche...',
   empty: 'Nessuna nuova notifica.',
   markAll: 'Segna tutte come lette',

@@ -48,11 +48,17 @@ export function NotificationBell({ userId, staff }: { userId: string; staff: boo
             <BellIcon />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown p="xs" aria-label={t.notifications.title(items.length)}>
+        <Popover.Dropdown p="xs" aria-label={t.notifications.bellLabel(unread)}>
           <Group justify="space-between" px="xs" pb={6} wrap="nowrap">
-            <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t.notifications.title(items.length)}
-            </Text>
+            {/* The count under the title is the badge's: the list below also holds read ones. */}
+            <Stack gap={0}>
+              <Text fw={700} size="sm">
+                {t.notifications.title}
+              </Text>
+              <Text size="xs" c="gray.7" data-testid="notifications-unread">
+                {t.notifications.unreadCount(unread)}
+              </Text>
+            </Stack>
             <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => scope && void markAllRead(scope)} disabled={unread === 0}>
               {t.notifications.markAll}
             </Button>
