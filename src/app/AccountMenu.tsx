@@ -16,14 +16,21 @@ const links = [
   { to: paths.profileSettings, label: h.settings },
 ];
 
+/** The avatar's letter: the display name's first, else the e-mail's; none while the name is loading (undefined). */
+function avatarLetter(name: string | null | undefined, email: string): string {
+  if (name === undefined) return '';
+  const [first = ''] = Array.from(name?.trim() || email);
+  return first.toLocaleUpperCase('it-IT');
+}
+
 /** 'My Account' menu: the e-mail, the account links and 'Log out'. */
-export function AccountMenu({ email, onLogout }: { email: string; onLogout: () => void }) {
+export function AccountMenu({ email, name, onLogout }: { email: string; name: string | null | undefined; onLogout: () => void }) {
   return (
     <Menu position="bottom-end" width={230} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={h.accountButton} style={{ borderRadius: '50%' }}>
           <Avatar color="pink" radius="xl" size={36}>
-            {email.slice(0, 1).toUpperCase()}
+            {avatarLetter(name, email)}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen } from '@/test/render.tsx';
+import { render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
@@ -10,10 +10,17 @@ vi.mock('@/features/notifications/api.ts', () => ({
   subscribeNotifications: vi.fn(() => () => undefined),
 }));
 
+// The account menu's avatar reads the own profile's display name.
+const profileApi = vi.hoisted(() => ({ fetchOwnProfile: vi.fn() }));
+vi.mock('@/features/profile/api.ts', () => profileApi);
+
 const { Header } = await import('./Header.tsx');
 
 describe('Header', () => {
-  beforeEach(() => useSessionStore.setState({ status: 'ready', roleStatus: 'idle', user: null, role: null }));
+  beforeEach(() => {
+    useSessionStore.setState({ status: 'ready', roleStatus: 'idle', user: null, role: null });
+    profileApi.fetchOwnProfile.mockReset().mockResolvedValue({ id: 's1', email: 'staff@x.it', display_name: null });
+  });
 
   it('offers sign-in to anonymous visitors and no bell', () => {
     render(<Header />);
@@ -43,6 +50,22 @@ describe('Header', () => {
       expect(screen.getByRole('menuitem', { name: label, hidden: true })).toHaveAttribute('href', href);
     }
     expect(screen.getByRole('menuitem', { name: t.frame.header.logout, hidden: true })).toBeInTheDocument();
+  });
+
+  it("shows the display name's letter on the avatar, not the e-mail's: 'Luca Test' is L", async () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u1', email: 'nuovo.utente@x.it' }, role: 'user' });
+    profileApi.fetchOwnProfile.mockResolvedValue({ id: 'u1', email: 'nuovo.utente@x.it', display_name: 'Luca Test' });
+    render(<Header />);
+    const account = await screen.findByRole('button', { name: t.frame.header.accountButton });
+    await waitFor(() => expect(account).toHaveTextContent(/^L$/));
+    expect(profileApi.fetchOwnProfile).toHaveBeenCalledWith('u1');
+  });
+
+  it("falls back to the e-mail's letter when there is no display name", async () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u2', email: 'nuovo.utente@x.it' }, role: 'user' });
+    render(<Header />);
+    const account = await screen.findByRole('button', { name: t.frame.header.accountButton });
+    await waitFor(() => expect(account).toHaveTextContent(/^N$/));
   });
 
   it('hides the control panel from regular users', () => {

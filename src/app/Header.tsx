@@ -3,11 +3,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Anchor, Box, Button, Group } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { authPath, signOutEverywhere, useViewer } from '@/features/auth/index.ts';
+import { withServerState } from './lazyScreen.tsx';
 import { clearPersistedState } from './stores.ts';
 import { paths } from '@/lib/paths.ts';
 
 const h = t.frame.header;
-const SignedInControls = lazy(() => import('./SignedInControls.tsx'));
+// With the query cache: the avatar reads the own profile's display name.
+const SignedInControls = lazy(withServerState(() => import('./SignedInControls.tsx').then((m) => m.default)));
 
 export function BrandMark() {
   return (

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { NotificationBell } from '@/features/notifications/index.ts';
 import { useFavouritesSync } from '@/features/favourites/signed-in.ts';
+import { ownProfileQuery } from '@/features/profile/index.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 
 /** The bell and the account menu: loaded only once someone is signed in. */
@@ -17,10 +19,12 @@ export default function SignedInControls({
   onLogout: () => void;
 }) {
   useFavouritesSync(userId);
+  // The avatar shows the name the user chose (profile settings change it), not the e-mail's.
+  const profile = useQuery(ownProfileQuery({ id: userId }));
   return (
     <>
       {roleKnown && <NotificationBell userId={userId} staff={staff} />}
-      <AccountMenu email={email} onLogout={onLogout} />
+      <AccountMenu email={email} name={profile.isPending ? undefined : (profile.data?.display_name ?? null)} onLogout={onLogout} />
     </>
   );
 }
