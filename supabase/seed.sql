@@ -89,8 +89,8 @@ from (values
 ) as v (id, role, display_name, referral_code, referred_by, created_at)
 where p.id = v.id::uuid;
 
--- Why and since when bannato@ is banned (what /banned shows).
-insert into public.account_bans (user_id, reason, banned_at) values ('a0000000-0000-4000-8000-000000000005', 'Foto non autentiche negli annunci, in violazione dei Termini di servizio.', now() - interval '6 days 2 hours');
+-- Why and since when bannato@ is banned (the statement of reasons /banned shows).
+insert into public.account_bans (user_id, reason, banned_at, created_at) values ('a0000000-0000-4000-8000-000000000005', 'Foto non autentiche negli annunci, in violazione dei Termini di servizio.', now() - interval '6 days 2 hours', now() - interval '6 days 2 hours');
 
 -- Listings: active, premium day/night (active and pending), paused (with frozen clocks), expired.
 insert into public.listings (id, user_id, title, slug, category, city, zone, age, description, hourly_rate, ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for, meeting_location, offered_services, created_at, updated_at, expires_at, last_bumped_at, is_premium, promotion_mode, promotion_start_at, promotion_end_at, is_paused, paused_at, remaining_expires_at_duration, remaining_promotion_duration) values

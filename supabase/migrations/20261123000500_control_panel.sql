@@ -190,7 +190,9 @@ begin
   when 'settings' then
     select * into d from private.jsonb_changes(o, n, array['updated_at']);
     if d.after <> '{}'::jsonb then
-      perform private.write_audit('setting_changed', 'setting', coalesce(new.key, old.key), coalesce(new.key, old.key), d.before, d.after);
+      -- Labelled with its Italian description, as Impostazioni shows it; the key stays the id.
+      perform private.write_audit('setting_changed', 'setting', coalesce(new.key, old.key),
+        coalesce(new.description, old.description, new.key, old.key), d.before, d.after);
     end if;
   when 'credit_packages' then
     select * into d from private.jsonb_changes(o, n);

@@ -127,8 +127,8 @@ ${USERS.map(
 ) as v (id, role, display_name, referral_code, referred_by, created_at)
 where p.id = v.id::uuid;
 `);
-  push(`-- Why and since when bannato@ is banned (what /banned shows).
-insert into public.account_bans (user_id, reason, banned_at) values (${q(userByKey('bannato').id)}, ${q(BAN_REASON)}, ${rel(BAN_AT)});
+  push(`-- Why and since when bannato@ is banned (the statement of reasons /banned shows).
+insert into public.account_bans (user_id, reason, banned_at, created_at) values (${q(userByKey('bannato').id)}, ${q(BAN_REASON)}, ${rel(BAN_AT)}, ${rel(BAN_AT)});
 `);
 
   // --- listings --------------------------------------------------------------------------

@@ -3,6 +3,7 @@
  * new devices an hour per client address (x-forwarded-for's first hop, as the gateway sets it);
  * only staff read them.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
 import { admin, expectError, expectOk } from '../support/db.ts';
@@ -10,7 +11,7 @@ import { makeUser } from '../support/factories.ts';
 
 /** A visitor's client from one address (the test platform trusts x-forwarded-for, as Supabase's gateway sets it). */
 const from = (address: string) => client(undefined, { 'x-forwarded-for': address });
-const install = async (c: ReturnType<typeof client>, device = crypto.randomUUID()) =>
+const install = async (c: SupabaseClient, device = crypto.randomUUID()) =>
   expectOk(await c.rpc('record_app_install', { p_device: device, p_platform: 'prompt' }));
 /** An address no other test uses (TEST-NET-3 with a random tail). */
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}, 10.0.0.${Math.floor(Math.random() * 250) + 1}`;

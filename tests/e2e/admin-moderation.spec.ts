@@ -1,7 +1,8 @@
 /**
  * A moderation round as the admin, the people it touches watching: a user banned with a reason
- * (his listing leaves search, he reads why on /banned and appeals; the appeal reaches the
- * panel; the unban is notified), giulia's credits adjusted by +10 with a reason (her wallet
+ * (his listing leaves search, he reads why on /banned and appeals, then sees the appeal under
+ * review; the appeal reaches the panel; a new reason is a new statement he reads; the unban is
+ * notified), giulia's credits adjusted by +10 with a reason (her wallet
  * shows it), a coupon created for giulia that she applies; every action in the Registro with
  * who and when. A fresh user stands in for marco, whose seeded listings other specs read.
  */
@@ -60,6 +61,19 @@ test('admin bans with a reason, reads the appeal, unbans; adjusts giulia by +10;
   await banned.getByRole('dialog').getByLabel(t.tickets.appeal.message).fill(appeal);
   await banned.getByRole('dialog').getByRole('button', { name: t.tickets.appeal.submit }).click();
   await expect(banned.getByText(t.tickets.appeal.sent)).toBeVisible();
+  // The one appeal is now under review: no second 'Presenta ricorso', its ticket linked.
+  const review = banned.getByTestId('appeal-open');
+  await expect(review).toContainText(t.auth.banned.appealOpen);
+  await expect(banned.getByRole('button', { name: t.auth.banned.appeal })).toHaveCount(0);
+  const [filed] = (await serviceRest(`tickets?user_id=eq.${user.id}&kind=eq.appeal&select=id`)) as { id: string }[];
+  await expect(review).toContainText(`#${filed!.id.slice(0, 8)}`);
+  await banned.waitForTimeout(300);
+  expect(await banned.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(banned, 'banned-appeal-open-360', { fullPage: true });
+  await expectNoSeriousA11yViolations(banned);
+  await review.getByRole('link', { name: t.auth.banned.appealOpenLink }).click();
+  await expect(banned).toHaveURL(new RegExp(`/my-tickets/${filed!.id}$`));
+  await expect(banned.getByText(appeal)).toBeVisible();
 
   // The appeal reaches the panel's inbox, marked as an appeal.
   await page.goto('/admin?sezione=ticket');
@@ -71,9 +85,30 @@ test('admin bans with a reason, reads the appeal, unbans; adjusts giulia by +10;
   await shot(page, 'admin-appeal-360', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
-  // The decision: unbanned with a reason, and he is told.
+  // A new reason is a new statement: the first stays in the history, he reads the new one.
   await page.goto('/admin?sezione=utenti');
   row = await findUser(page, user.email);
+  await row.getByRole('button', { name: u.history }).click();
+  let history = page.getByRole('dialog', { name: u.history_.title('Utente E2E') });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await history.getByRole('button', { name: u.history_.newReason }).click();
+  await withReason(page, u.reason_.title, u.reason_.confirm, 'Foto di altre persone negli annunci');
+  await row.getByRole('button', { name: u.history }).click();
+  history = page.getByRole('dialog', { name: u.history_.title('Utente E2E') });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').first()).toContainText(u.history_.kinds.reason!);
+  await expect(history.getByRole('listitem').first()).toContainText('Foto di altre persone negli annunci');
+  await expect(history.getByRole('listitem').last()).toContainText('Annunci con foto non autentiche');
+  await page.waitForTimeout(300);
+  await shot(page, 'admin-ban-history-360');
+  await expectNoSeriousA11yViolations(page);
+  await history.getByRole('button', { name: s.common.close }).click();
+  await banned.goto('/banned');
+  await expect(banned.getByTestId('ban-reason')).toHaveText('Foto di altre persone negli annunci');
+  await expect(banned.getByTestId('ban-reason-date')).toContainText(t.auth.banned.reasonGiven);
+  await expect(banned.getByTestId('appeal-open')).toBeVisible();
+
+  // The decision: unbanned with a reason, and he is told.
   await row.getByRole('button', { name: u.unban }).click();
   await withReason(page, u.unban_.title, u.unban_.confirm, 'Ricorso accolto');
   await expect(row.getByTestId('user-role')).toHaveText(s.roles.user!);
@@ -126,6 +161,7 @@ test('admin bans with a reason, reads the appeal, unbans; adjusts giulia by +10;
   const entry = (action: string, on: string) => page.getByRole('listitem').filter({ hasText: action }).filter({ hasText: on }).first();
   for (const [action, on, reason] of [
     [audit.actions.user_banned, user.email, 'Annunci con foto non autentiche'],
+    [audit.actions.ban_reason_changed, user.email, 'Foto di altre persone negli annunci'],
     [audit.actions.user_unbanned, user.email, 'Ricorso accolto'],
     [audit.actions.credits_adjusted, DEMO.giulia.email, 'Rimborso per un annuncio non pubblicato'],
     [audit.actions.coupon_created, code, null],
@@ -141,6 +177,12 @@ test('admin bans with a reason, reads the appeal, unbans; adjusts giulia by +10;
     const romeStart = new Date(started.toLocaleString('en-US', { timeZone: 'Europe/Rome' }));
     expect(Math.abs(at.getTime() - romeStart.getTime())).toBeLessThan(10 * 60_000);
   }
+  // Stored codes read in Italian, as the rest of the panel writes them.
+  const created = entry(audit.actions.coupon_created, code);
+  await expect(created).toContainText(`${audit.fields.type}: ${s.coupons.usageTypes.single_use}`);
+  await expect(created).toContainText(`${audit.fields.discount_type}: ${s.coupons.discountTypes.credits}`);
+  await expect(created).not.toContainText('single_use');
+  await expect(created).not.toContainText('credits;');
   await shot(page, 'admin-registro-moderation-360', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
 });

@@ -141,6 +141,10 @@ test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ pag
 
   await openSection(page, s.settings.label);
   await expect(page.getByTestId('settings')).toBeVisible();
+  // Each setting under its Italian name and what it takes, never its database key.
+  await expect(page.getByTestId('settings').getByRole('textbox', { name: 'Crediti per pubblicare un annuncio' })).toHaveValue('10');
+  await expect(page.getByTestId('settings')).toContainText(s.settings.hints.durations);
+  await expect(page.getByTestId('settings')).not.toContainText('listing_creation_cost');
   await closeToasts(page);
   await shot(page, 'admin-settings-1280', { fullPage: true });
   await expectNoSeriousA11yViolations(page);
@@ -164,7 +168,15 @@ test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ pag
 test('supporto sees neither Coupon nor Impostazioni, and the database refuses his writes there', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(page, DEMO.supporto);
-  await page.goto('/admin?sezione=coupon');
+  // An admin-only section asked for by address says whose it is, and shows Panoramica.
+  for (const [id, label] of [['registro', t.admin.sections.auditLog], ['impostazioni', s.settings.label], ['coupon', s.coupons.label]] as const) {
+    await page.goto(`/admin?sezione=${id}`);
+    await expect(page.getByTestId('admin-only-section')).toHaveText(t.admin.adminOnly(label, t.admin.sections.overview));
+    await expect(page.getByRole('tab', { name: t.admin.sections.overview })).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shot(page, 'admin-only-section-360');
   await expect(page.getByRole('tab', { name: u.label })).toBeVisible();
   await expect(page.getByRole('tab', { name: s.coupons.label })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: s.settings.label })).toHaveCount(0);

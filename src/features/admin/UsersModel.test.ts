@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { userActions, validateCredits } from './UsersModel.ts';
+import { statementKind, userActions, validateCredits } from './UsersModel.ts';
 
 const m = { ...t.adminStaff.users.adjust_, reasonRequired: t.adminStaff.common.reasonRequired };
 
@@ -25,4 +25,11 @@ describe('userActions', () => {
     expect(userActions(adminV, { id: 'x', role: 'supporto' })).toEqual({ ban: true, unban: false, adjustCredits: true, changeRole: true });
     expect(userActions(adminV, { id: 'a', role: 'admin' })).toMatchObject({ ban: false, changeRole: false });
   });
+});
+
+it('names a statement of reasons: a ban, a new reason for a running ban (which keeps its date), an unban', () => {
+  const at = '2026-11-20T10:00:00+00:00';
+  expect(statementKind({ decision: 'ban', banned_at: at, created_at: at })).toBe('ban');
+  expect(statementKind({ decision: 'ban', banned_at: at, created_at: '2026-11-21T09:00:00+00:00' })).toBe('reason');
+  expect(statementKind({ decision: 'unban', banned_at: null, created_at: at })).toBe('unban');
 });

@@ -43,3 +43,9 @@ export function userActions(viewer: { id: string; role: Role | null }, target: {
     changeRole: admin && !self,
   };
 }
+
+/** A statement of reasons as staff read it: a ban, a new reason for a ban already running (it keeps the ban's date), or an unban. */
+export function statementKind(s: { decision: string; banned_at: string | null; created_at: string }): 'ban' | 'reason' | 'unban' {
+  if (s.decision === 'unban') return 'unban';
+  return s.banned_at !== null && Date.parse(s.banned_at) < Date.parse(s.created_at) ? 'reason' : 'ban';
+}

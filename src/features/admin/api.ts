@@ -151,7 +151,14 @@ export async function fetchUser(userId: string): Promise<Pick<Tables<'profiles'>
   return unwrap(supabase.from('profiles').select('id, email, display_name, role').eq('id', userId).maybeSingle());
 }
 
-/** Bans or unbans with the statement of reasons the user reads on /banned (and the audit row keeps). */
+export type BanStatement = Pick<Tables<'account_bans'>, 'id' | 'decision' | 'reason' | 'banned_at' | 'created_at'>;
+
+/** A user's statements of reasons, newest (the one in force) first. */
+export async function fetchBanHistory(userId: string): Promise<BanStatement[]> {
+  return unwrap(supabase.from('account_bans').select('id, decision, reason, banned_at, created_at').eq('user_id', userId).order('id', { ascending: false }));
+}
+
+/** Bans, gives a banned user a new reason, or unbans: each a new statement of reasons the user reads on /banned (and the audit row keeps). */
 export async function setUserBanned(userId: string, banned: boolean, reason: string): Promise<void> {
   await unwrap(supabase.rpc('admin_set_banned', { p_user_id: userId, p_banned: banned, p_reason: reason.trim() }));
 }

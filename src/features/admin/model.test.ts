@@ -1,4 +1,3 @@
-import { t } from '@/lib/catalogue/screens.ts';
 import { describe, expect, it } from 'vitest';
 import { pickSection, visibleSections } from './model.ts';
 
@@ -31,6 +30,7 @@ describe('pickSection', () => {
   });
 });
 
+import { auditWords } from './auditWords.ts';
 import { auditRange, chartPoints, describeChange, formatFigure, parseOverview, reasonLabel, statusesOf } from './model.ts';
 
 describe('parseOverview', () => {
@@ -86,9 +86,9 @@ it('labels report reasons in Italian and never shows a code', () => {
 });
 
 describe('describeChange', () => {
-  const words = t.admin.audit;
+  const words = auditWords('user');
   it('says each changed column before and after, in Italian', () => {
-    expect(describeChange({ role: 'user' }, { role: 'banned' }, words)).toBe('ruolo: user → banned');
+    expect(describeChange({ role: 'user' }, { role: 'banned' }, words)).toBe('ruolo: Utente → Bannato');
     expect(describeChange({ credits: 5 }, { credits: 15 }, words)).toBe('crediti: 5 → 15');
     expect(describeChange({ is_active: true }, { is_active: false }, words)).toBe('attivo: sì → no');
   });
@@ -97,6 +97,21 @@ describe('describeChange', () => {
     expect(describeChange({ title: 'X', is_paused: false }, null, words)).toBe('titolo: X; in pausa: no');
     const coupon = { id: 'c0000000-0000-4000-8000-000000000001', code: 'REGALO', discount_value: 7, created_at: '2026-11-23T23:24:15+00:00', applies_to_user_id: 'a0000000-0000-4000-8000-000000000003' };
     expect(describeChange(null, coupon, words)).toBe('codice: REGALO; valore: 7');
+  });
+  it('names stored codes with the words the rest of the panel uses, never the database values', () => {
+    expect(describeChange({ status: 'in_progress' }, { status: 'resolved' }, auditWords('ticket'))).toBe('stato: In Corso → Risolto');
+    expect(describeChange({ status: 'open' }, { status: 'dismissed' }, auditWords('report'))).toBe('stato: Da esaminare → Archiviata');
+    const coupon = { code: 'REGALO', type: 'single_use', discount_type: 'credits', discount_value: 7 };
+    expect(describeChange(null, coupon, auditWords('coupon'))).toBe('codice: REGALO; uso: Monouso; tipo di sconto: Crediti; valore: 7');
+    expect(describeChange({ discount_type: 'percentage' }, { discount_type: 'flat_amount' }, auditWords('coupon'))).toBe('tipo di sconto: Percentuale → Importo fisso');
+    expect(describeChange({ category: 'donne', promotion_mode: 'night' }, null, auditWords('listing'))).toBe('categoria: Donne; promozione: Notte');
+    expect(describeChange({ price_cents: 990 }, { price_cents: 1290 }, auditWords('credit_package'))).toMatch(/^prezzo: 9,90\s€ → 12,90\s€$/);
+    expect(describeChange({ value: [1, 3] }, { value: [1, 3, 7] }, auditWords('setting'))).toBe('valore: 1, 3 → 1, 3, 7');
+    expect(describeChange({ value: { start: '21:00', end: '05:00' } }, { value: { start: '22:00', end: '05:00' } }, auditWords('setting'))).toBe('valore: 21:00–05:00 → 22:00–05:00');
+    expect(describeChange({ reason: 'Spam' }, { reason: 'Truffa' }, words)).toBe('motivo: Spam → Truffa');
+  });
+  it('leaves a setting’s key out: its Italian name labels the row', () => {
+    expect(describeChange(null, { key: 'listing_creation_cost', value: 10 }, auditWords('setting'))).toBe('valore: 10');
   });
   it('shows times as Italian dates', () => {
     expect(describeChange({ expires_at: null }, { expires_at: '2026-12-01T11:00:00+00:00' }, words)).toBe('scadenza: — → 01/12/2026 12:00');

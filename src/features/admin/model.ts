@@ -14,6 +14,11 @@ export function pickSection<S extends { id: string }>(visible: readonly S[], req
   return visible.find((s) => s.id === requested) ?? visible[0];
 }
 
+/** The section `?sezione=` names when the role may not open it (supporto asking for an admin-only one); else undefined. */
+export function refusedSection<S extends { id: string }>(all: readonly S[], visible: readonly S[], requested: string | null): S | undefined {
+  return visible.some((s) => s.id === requested) ? undefined : all.find((s) => s.id === requested);
+}
+
 // --- Panoramica ------------------------------------------------------------------------
 
 export const FIGURE_KEYS = [
@@ -133,23 +138,30 @@ type JsonObject = Record<string, unknown>;
 
 export interface ChangeWords {
   fields: Record<string, string>;
+  /** Per column, the Italian words of its stored codes (a role, a status, a coupon's type…). */
+  values: Record<string, Record<string, string>>;
   yes: string;
   no: string;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
-const show = (v: unknown, words: ChangeWords): string => {
+const show = (v: unknown, words: ChangeWords, key: string): string => {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'boolean') return v ? words.yes : words.no;
-  if (typeof v === 'string') return ISO_TIME.test(v) ? formatDateTime(v) : v;
+  if (typeof v === 'number' && key === 'price_cents') return euro.format(v / 100);
+  if (typeof v === 'string') return words.values[key]?.[v] ?? (ISO_TIME.test(v) ? formatDateTime(v) : v);
+  // A setting's list of days, and its night window.
+  if (Array.isArray(v)) return v.map((item) => show(item, words, key)).join(', ');
+  if (typeof v === 'object' && 'start' in v && 'end' in v) return `${String(v.start)}–${String(v.end)}`;
   return JSON.stringify(v);
 };
 
 /**
- * 'ruolo: user → banned; crediti: 5 → 15': each named column an audit row changed, or every
- * named column of what was created or deleted. Columns without an Italian name (ids, the
- * row's own timestamps) are left out: staff read the action, not the table.
+ * 'ruolo: Utente → Bannato; crediti: 5 → 15': each named column an audit row changed, or every
+ * named column of what was created or deleted, its codes in Italian words. Columns without an
+ * Italian name (ids, keys, the row's own timestamps) are left out: staff read the action, not the table.
  */
 export function describeChange(before: unknown, after: unknown, words: ChangeWords): string {
   const b = (before && typeof before === 'object' ? before : {}) as JsonObject;
@@ -159,9 +171,9 @@ export function describeChange(before: unknown, after: unknown, words: ChangeWor
     const row = before ? b : a;
     return Object.entries(row)
       .filter(([k]) => label(k))
-      .map(([k, v]) => `${label(k)}: ${show(v, words)}`)
+      .map(([k, v]) => `${label(k)}: ${show(v, words, k)}`)
       .join('; ');
   }
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => label(k));
-  return keys.map((k) => `${label(k)}: ${show(b[k], words)} → ${show(a[k], words)}`).join('; ');
+  return keys.map((k) => `${label(k)}: ${show(b[k], words, k)} → ${show(a[k], words, k)}`).join('; ');
 }

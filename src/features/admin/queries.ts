@@ -87,6 +87,7 @@ export function useRemoveListing() {
 import {
   adjustUserCredits,
   fetchAdminListings,
+  fetchBanHistory,
   fetchCoupons,
   fetchPackages,
   fetchSettings,
@@ -108,6 +109,7 @@ export const staffKeys = {
   users: ['admin', 'users'] as const,
   usersPage: (query: string, page: number) => [...staffKeys.users, 'search', query, page] as const,
   user: (id: string) => [...staffKeys.users, 'one', id] as const,
+  bans: (id: string) => [...staffKeys.users, 'bans', id] as const,
   listings: ['admin', 'listings'] as const,
   listingsPage: (query: string, state: ListingStateFilter, page: number) => [...staffKeys.listings, query, state, page] as const,
   coupons: ['admin', 'coupons'] as const,
@@ -119,6 +121,9 @@ export const usersQuery = (query: string, page: number) =>
   queryOptions({ queryKey: staffKeys.usersPage(query, page), queryFn: () => searchUsers(query, page), placeholderData: keepPreviousData });
 
 export const userQuery = (id: string) => queryOptions({ queryKey: staffKeys.user(id), queryFn: () => fetchUser(id) });
+
+/** A user's statements of reasons (a ban decision makes every users key stale, this one too). */
+export const banHistoryQuery = (id: string) => queryOptions({ queryKey: staffKeys.bans(id), queryFn: () => fetchBanHistory(id), refetchOnMount: 'always' });
 
 export const adminListingsQuery = (query: string, state: ListingStateFilter, page: number) =>
   queryOptions({ queryKey: staffKeys.listingsPage(query, state, page), queryFn: () => fetchAdminListings(query, state, page), placeholderData: keepPreviousData });

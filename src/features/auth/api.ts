@@ -67,8 +67,19 @@ export async function onAuthChange(listener: (event: string, user: SessionUser |
   return () => data.subscription.unsubscribe();
 }
 
-/** Why and since when the account is banned (its own row only, by RLS); null when not recorded. */
-export async function fetchMyBan(userId: string): Promise<{ reason: string; banned_at: string } | null> {
+export interface BanStatement {
+  reason: string | null;
+  banned_at: string | null;
+  created_at: string;
+}
+
+/**
+ * The current statement of reasons of the account (the latest decision; its own rows only, by
+ * RLS): why, since when, and when this reason was given; null when none is recorded.
+ */
+export async function fetchMyBan(userId: string): Promise<BanStatement | null> {
   const db = await loadSupabase();
-  return unwrap(db.from('account_bans').select('reason, banned_at').eq('user_id', userId).maybeSingle());
+  return unwrap(
+    db.from('account_bans').select('reason, banned_at, created_at').eq('user_id', userId).order('id', { ascending: false }).limit(1).maybeSingle(),
+  );
 }

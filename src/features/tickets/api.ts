@@ -47,6 +47,15 @@ export async function setTicketStatus(id: string, status: 'open' | 'closed'): Pr
   await unwrap(supabase.rpc('set_ticket_status', { p_ticket_id: id, p_status: status }));
 }
 
+export type OpenAppeal = Pick<Tables<'tickets'>, 'id' | 'status' | 'created_at'>;
+
+/** The viewer's appeal staff have not decided yet (at most one, by the database); null when none. */
+export async function fetchOpenAppeal(userId: string): Promise<OpenAppeal | null> {
+  return unwrap(
+    supabase.from('tickets').select('id, status, created_at').eq('user_id', userId).eq('kind', 'appeal').in('status', ['open', 'in_progress']).maybeSingle(),
+  );
+}
+
 /** A banned user's appeal; the database refuses a second open one in Italian. */
 export async function fileAppeal(message: string): Promise<Tables<'tickets'>> {
   return unwrap(supabase.rpc('file_appeal', { p_message: message.trim() }));

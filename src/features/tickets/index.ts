@@ -1,3 +1,4 @@
-/** What other features use from tickets: the labels and id shown in the staff inbox. */
+/** What other features use from tickets: the labels and id shown in the staff inbox, the open appeal /banned shows. */
 export { shortTicketId, statusColor, statusLabel, lastReplyLabel, type TicketStatus } from './model.ts';
 export { openSupportDialog } from './store.ts';
+export { openAppealQuery } from './queries.ts';

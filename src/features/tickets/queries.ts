@@ -1,12 +1,13 @@
 /** The tickets' server state: query keys, queries and mutations over api.ts, for the query cache. */
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createTicket, fetchMyTickets, fetchTicket, fileAppeal, replyTicket, setTicketStatus } from './api.ts';
+import { createTicket, fetchMyTickets, fetchOpenAppeal, fetchTicket, fileAppeal, replyTicket, setTicketStatus } from './api.ts';
 import type { TicketFormValues } from './model.ts';
 
 export const ticketKeys = {
   all: ['tickets'] as const,
   mine: (userId: string | undefined) => [...ticketKeys.all, 'mine', userId] as const,
   one: (id: string) => [...ticketKeys.all, 'one', id] as const,
+  openAppeal: (userId: string | null) => [...ticketKeys.all, 'open-appeal', userId] as const,
 };
 
 /** One ticket with its thread. */
@@ -15,6 +16,10 @@ export const ticketQuery = (id: string) => queryOptions({ queryKey: ticketKeys.o
 /** The viewer's tickets; waits (skipToken) while there is no viewer, as on the moment of a sign-out. */
 export const myTicketsQuery = (user: { id: string; email: string } | null) =>
   queryOptions({ queryKey: ticketKeys.mine(user?.id), queryFn: user ? () => fetchMyTickets(user) : skipToken });
+
+/** The banned viewer's undecided appeal (filing one makes every ticket key stale, this one too). */
+export const openAppealQuery = (userId: string | null) =>
+  queryOptions({ queryKey: ticketKeys.openAppeal(userId), queryFn: userId ? () => fetchOpenAppeal(userId) : skipToken });
 
 /** Files a ticket; every ticket list is stale afterwards. */
 export function useCreateTicket() {

@@ -9,6 +9,7 @@ export const admin = {
     auditLog: 'Registro',
   },
   sectionLoading: 'Caricamento sezione...',
+  adminOnly: (section: string, shown: string) => `La sezione «${section}» è riservata agli amministratori. Ti mostriamo «${shown}».`,
   overview: {
     loadFailed: 'Impossibile caricare la panoramica.',
     last30: 'Ultimi 30 giorni',
@@ -109,11 +110,14 @@ export const admin = {
       role: 'ruolo', credits: 'crediti', status: 'stato', body: 'testo', title: 'titolo', city: 'città', category: 'categoria',
       is_paused: 'in pausa', is_premium: 'premium', promotion_mode: 'promozione', promotion_end_at: 'fine promozione',
       code: 'codice', type: 'uso', discount_type: 'tipo di sconto', discount_value: 'valore', max_uses: 'utilizzi massimi',
-      usage_count: 'utilizzi', is_active: 'attivo', expires_at: 'scadenza', description: 'descrizione', key: 'chiave',
-      value: 'valore', name: 'nome', price_cents: 'prezzo (cent)', currency: 'valuta', sort_order: 'ordine',
+      usage_count: 'utilizzi', is_active: 'attivo', expires_at: 'scadenza', description: 'descrizione',
+      value: 'valore', name: 'nome', price_cents: 'prezzo', currency: 'valuta', sort_order: 'ordine', reason: 'motivo',
     } as Record<string, string>,
     yes: 'sì',
     no: 'no',
+    /** A report's statuses as the Registro names them (the queue shows only open and archived). */
+    reportStatuses: { open: 'Da esaminare', reviewed: 'Gestita', dismissed: 'Archiviata' } as Record<string, string>,
+    promotionModes: { day: 'Giorno', night: 'Notte' } as Record<string, string>,
     entities: { user: 'Utente', listing: 'Annuncio', report: 'Segnalazione', ticket: 'Ticket', coupon: 'Coupon', setting: 'Impostazione', credit_package: 'Pacchetto crediti' },
     actions: {
       role_changed: 'Ruolo cambiato',
@@ -132,6 +136,7 @@ export const admin = {
       coupon_created: 'Coupon creato',
       coupon_updated: 'Coupon modificato',
       coupon_deleted: 'Coupon eliminato',
+      ban_reason_changed: 'Motivazione del ban cambiata',
       setting_changed: 'Impostazione modificata',
       package_created: 'Pacchetto creato',
       package_updated: 'Pacchetto modificato',

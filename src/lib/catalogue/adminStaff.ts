@@ -41,6 +41,25 @@ export const adminStaff = {
       done: 'Utente bannato.',
       failed: 'Impossibile bannare l\'utente.',
     },
+    history: 'Motivazioni',
+    history_: {
+      title: (who: string) => `Motivazioni del ban di ${who}`,
+      text: 'Ogni decisione resta con la sua data: l’utente legge la più recente nella pagina dell’account sospeso.',
+      loadFailed: 'Impossibile caricare le motivazioni.',
+      empty: 'Nessuna decisione registrata.',
+      kinds: { ban: 'Ban', reason: 'Nuova motivazione', unban: 'Ban revocato' } as Record<string, string>,
+      current: 'In vigore',
+      noReason: 'Nessun motivo indicato.',
+      newReason: 'Nuova motivazione',
+    },
+    reason_: {
+      title: 'Nuova motivazione del ban',
+      text: (who: string) => `La motivazione attuale resta nello storico. ${who} leggerà la nuova e riceverà una notifica.`,
+      reasonPlaceholder: 'La nuova motivazione che l\'utente leggerà',
+      confirm: 'Registra motivazione',
+      done: 'Motivazione registrata.',
+      failed: 'Impossibile registrare la motivazione.',
+    },
     unban_: {
       title: 'Sbloccare questo utente?',
       text: (who: string) => `${who} potrà di nuovo usare il suo account. I suoi annunci restano in pausa finché non li riprende.`,
@@ -169,6 +188,8 @@ export const adminStaff = {
     integerRequired: 'Indica un numero intero non negativo.',
     durationsInvalid: 'Indica i giorni separati da virgole, es. 1, 3, 7.',
     timeInvalid: 'Indica un orario HH:MM.',
+    /** What each kind of setting takes, under its name (the database key is not for people). */
+    hints: { integer: 'Numero intero', durations: 'Giorni separati da virgole', nightWindow: 'Dalle-alle, ora italiana (HH:MM-HH:MM)', text: 'Testo' },
     nightStart: 'Inizio notte',
     nightEnd: 'Fine notte',
     package: {

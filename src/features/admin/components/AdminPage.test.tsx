@@ -42,8 +42,22 @@ describe('AdminPage', () => {
     expect(screen.getByRole('tab', { name: s.tickets })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('opens the first section when supporto asks for an admin-only one', () => {
-    render(<AdminPage />, { route: '/admin?sezione=registro' });
+  it.each([
+    ['registro', s.auditLog],
+    ['coupon', t.adminStaff.coupons.label],
+    ['impostazioni', t.adminStaff.settings.label],
+  ])('tells supporto asking for ?sezione=%s that it is for administrators, and opens the first section', async (id, label) => {
+    render(<AdminPage />, { route: `/admin?sezione=${id}` });
     expect(screen.getByRole('tab', { name: s.overview })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('admin-only-section')).toHaveTextContent(t.admin.adminOnly(label, s.overview));
+    await userEvent.click(screen.getByRole('tab', { name: s.tickets }));
+    expect(screen.queryByTestId('admin-only-section')).not.toBeInTheDocument();
+  });
+
+  it('says nothing to an admin opening an admin-only section, or to anyone opening an unknown one', () => {
+    as('admin');
+    render(<AdminPage />, { route: '/admin?sezione=registro' });
+    expect(screen.getByRole('tab', { name: s.auditLog })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('admin-only-section')).not.toBeInTheDocument();
   });
 });

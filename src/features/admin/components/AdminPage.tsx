@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Container, Skeleton, Stack, Tabs, Title, useMatches } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Tabs, Title, useMatches } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { ADMIN_SECTION_PARAM } from '@/lib/paths.ts';
-import { pickSection, visibleSections } from '../model.ts';
+import { pickSection, refusedSection, visibleSections } from '../model.ts';
 import { adminSections } from '../sections.ts';
 
 const m = t.admin;
@@ -20,14 +20,17 @@ function SectionLoading() {
 
 /**
  * /admin 'Pannello Controllo': one section per task, named in `?sezione=` so a notification or
- * a bookmark opens its section. On a phone the sections are wrapped pills above the content;
+ * a bookmark opens its section; a section the role may not open is named as the administrators'
+ * and the first one shown instead. On a phone the sections are wrapped pills above the content;
  * from tablet width a column on the left.
  */
 export default function AdminPage() {
   const { role } = useViewer();
   const [params, setParams] = useSearchParams();
   const visible = visibleSections(adminSections, role);
-  const current = pickSection(visible, params.get(ADMIN_SECTION_PARAM));
+  const requested = params.get(ADMIN_SECTION_PARAM);
+  const current = pickSection(visible, requested);
+  const refused = refusedSection(adminSections, visible, requested);
   const wide = useMatches({ base: false, md: true });
 
   const open = (id: string | null) => {
@@ -47,6 +50,11 @@ export default function AdminPage() {
       <Title order={1} size="h2" mb="md">
         {m.title}
       </Title>
+      {refused && current && (
+        <Alert color="yellow" variant="light" mb="md" data-testid="admin-only-section">
+          {m.adminOnly(refused.label, current.label)}
+        </Alert>
+      )}
       <Tabs
         value={current?.id ?? null}
         onChange={open}

@@ -6,6 +6,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { AUDIT_PAGE_SIZE } from '../api.ts';
+import { auditWords } from '../auditWords.ts';
 import { describeChange, emptyAuditFilters, type AuditFilters } from '../model.ts';
 import { auditLogQuery } from '../queries.ts';
 import { PanelBadge } from './PanelBadge.tsx';
@@ -87,7 +88,7 @@ export default function AuditLogSection() {
                   )}
                   {(row.before !== null || row.after !== null) && (
                     <Text size="xs" c="gray.7" ff="monospace" className={classes.message}>
-                      {describeChange(row.before, row.after, m)}
+                      {describeChange(row.before, row.after, auditWords(row.entity_type))}
                     </Text>
                   )}
                 </Paper>

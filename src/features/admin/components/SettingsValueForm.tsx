@@ -4,12 +4,12 @@ import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { parseSetting, settingText } from '../SettingsModel.ts';
+import { parseSetting, settingKind, settingText } from '../SettingsModel.ts';
 import { useSaveSetting } from '../queries.ts';
 
 const m = t.adminStaff.settings;
 
-/** One setting: its description as the label, its value as text, saved on its own. */
+/** One setting: its Italian description as the label, what it takes as the hint, its value as text, saved on its own. */
 export function SettingsValueForm({ setting }: { setting: Tables<'settings'> }) {
   const [text, setText] = useState(settingText(setting.value));
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function SettingsValueForm({ setting }: { setting: Tables<'settings'> }) 
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
           label={setting.description ?? setting.key}
-          description={setting.key}
+          description={m.hints[settingKind(setting.value)]}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           error={error}

@@ -13,6 +13,7 @@ import { useViewer } from '@/features/auth/index.ts';
 import type { StaffUserRow } from '../api.ts';
 import { useSetBanned, usersQuery } from '../queries.ts';
 import { userActions, USERS_PAGE_SIZE } from '../UsersModel.ts';
+import { UsersBanHistoryDialog } from './UsersBanHistoryDialog.tsx';
 import { UsersCreditsDialog } from './UsersCreditsDialog.tsx';
 import { UsersPager } from './UsersPager.tsx';
 import { UsersReasonDialog } from './UsersReasonDialog.tsx';
@@ -24,7 +25,7 @@ const m = s.users;
 
 const ROLE_COLOR: Record<string, string> = { admin: 'grape', supporto: 'blue', banned: 'red', user: 'gray' };
 
-type Dialog = { kind: 'ban' | 'unban' | 'credits' | 'role'; user: StaffUserRow } | null;
+type Dialog = { kind: 'ban' | 'reason' | 'unban' | 'history' | 'credits' | 'role'; user: StaffUserRow } | null;
 
 /** Utenti: search by e-mail or name; each user's role, credits, listings and tickets, and the staff actions on them. */
 export default function UsersSection() {
@@ -39,16 +40,17 @@ export default function UsersSection() {
   const close = () => setDialog(null);
   const who = (u: StaffUserRow) => u.display_name || u.email || m.noName;
 
-  const ban = (banned: boolean) => (reason: string) =>
+  // 'reason' bans again a banned user: a new statement of reasons, the earlier ones kept.
+  const decide = (kind: 'ban' | 'reason' | 'unban') => (reason: string) =>
     dialog &&
     setBanned.mutate(
-      { userId: dialog.user.id, banned, reason },
+      { userId: dialog.user.id, banned: kind !== 'unban', reason },
       {
         onSuccess: () => {
-          toastSuccess(banned ? m.ban_.done : m.unban_.done);
+          toastSuccess(m[`${kind}_`].done);
           close();
         },
-        onError: (err) => toastError(failureMessage(err, banned ? m.ban_.failed : m.unban_.failed)),
+        onError: (err) => toastError(failureMessage(err, m[`${kind}_`].failed)),
       },
     );
 
@@ -132,6 +134,11 @@ export default function UsersSection() {
                         {m.unban}
                       </Button>
                     )}
+                    {u.role === 'banned' && (
+                      <Button size="compact-sm" variant="light" color="gray" onClick={() => setDialog({ kind: 'history', user: u })}>
+                        {m.history}
+                      </Button>
+                    )}
                   </Group>
                 </Card>
               );
@@ -141,7 +148,7 @@ export default function UsersSection() {
           <UsersPager page={page} pages={pages} onChange={setPage} />
         </>
       )}
-      {(dialog?.kind === 'ban' || dialog?.kind === 'unban') && (
+      {(dialog?.kind === 'ban' || dialog?.kind === 'reason' || dialog?.kind === 'unban') && (
         <UsersReasonDialog
           opened
           title={m[`${dialog.kind}_`].title}
@@ -149,7 +156,15 @@ export default function UsersSection() {
           placeholder={m[`${dialog.kind}_`].reasonPlaceholder}
           confirm={m[`${dialog.kind}_`].confirm}
           pending={setBanned.isPending}
-          onConfirm={ban(dialog.kind === 'ban')}
+          onConfirm={decide(dialog.kind)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'history' && (
+        <UsersBanHistoryDialog
+          userId={dialog.user.id}
+          who={who(dialog.user)}
+          onNewReason={userActions({ id: viewer.user?.id ?? '', role: viewer.role }, dialog.user).unban ? () => setDialog({ kind: 'reason', user: dialog.user }) : undefined}
           onClose={close}
         />
       )}

@@ -4,13 +4,13 @@ import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } 
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { openSupportDialog } from '@/features/tickets/index.ts';
 import { useViewer } from '../hooks/useViewer.ts';
 import { myBanQuery } from '../queries.ts';
+import { BannedAppeal } from './BannedAppeal.tsx';
 
 const m = t.auth.banned;
 
-/** /banned: the statement of reasons (why, since when) and the way to appeal through support. */
+/** /banned: the current statement of reasons (why, since when, when given) and the appeal: how to file it, or its review. */
 export default function BannedPage() {
   const { user, banned } = useViewer();
   const ban = useQuery(myBanQuery(banned && user ? user.id : null));
@@ -34,10 +34,16 @@ export default function BannedPage() {
                   <Text size="sm" data-testid="ban-reason">
                     {ban.data?.reason ?? m.noReason}
                   </Text>
-                  {ban.data && (
+                  {ban.data?.banned_at && (
                     <Text size="sm">
                       {m.since}{' '}
                       <time dateTime={ban.data.banned_at}>{formatDateTime(ban.data.banned_at)}</time>
+                    </Text>
+                  )}
+                  {ban.data?.banned_at && ban.data.created_at > ban.data.banned_at && (
+                    <Text size="sm" data-testid="ban-reason-date">
+                      {m.reasonGiven}{' '}
+                      <time dateTime={ban.data.created_at}>{formatDateTime(ban.data.created_at)}</time>
                     </Text>
                   )}
                 </Stack>
@@ -46,13 +52,8 @@ export default function BannedPage() {
           <Text size="sm" c="dark.5">
             {m.tickets}
           </Text>
-          {banned && <Text size="sm">{m.appealText}</Text>}
+          {banned && user && <BannedAppeal userId={user.id} />}
           <Group>
-            {banned && (
-              <Button color="red" variant="outline" onClick={() => openSupportDialog({ onSuccess: () => undefined })}>
-                {m.appeal}
-              </Button>
-            )}
             <Button component={Link} to="/my-tickets">
               {m.myTickets}
             </Button>
