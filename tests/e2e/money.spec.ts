@@ -139,7 +139,7 @@ test('buy credits: packages with price per credito and the best value', async ({
   await shot(page, 'money-buy-credits', { fullPage: true });
 });
 
-async function buyThroughSandbox(page: Page, pkg: string, button: 'Paga' | 'Rifiuta') {
+async function buyThroughSandbox(page: Page, pkg: string, button: 'Paga' | 'Rifiuta' | 'Errore') {
   await page.goto('/buy-credits');
   await page.getByRole('button', { name: `${t.money.buy.buy} ${pkg}` }).click();
   await expect(page).toHaveURL(/\/flexpay\//);
@@ -180,12 +180,53 @@ test('purchase through the sandbox with SCONTO5: Rifiuta changes nothing, Paga a
   await expect(first).toContainText('+120');
   const payments = page.getByTestId('payment-row');
   await expect(payments.first()).toContainText('14,90');
-  await expect(payments.first()).toContainText(w.payments.withCoupon);
+  await expect(payments.first()).toContainText(w.payments.coupon.completed!('SCONTO5'));
   await expect(payments.first()).toContainText(w.payments.status.completed!);
   await expect(payments.nth(1)).toContainText(w.payments.status.failed!);
+  await expect(payments.nth(1)).toContainText(w.payments.coupon.failed!('SCONTO5'));
   await noSideways(page);
   await expectNoSeriousA11yViolations(page);
   await shot(page, 'money-credit-history-payments', { fullPage: true });
+});
+
+// 'Errore' on the payment page sends no postback: the order is unpaid and waiting, in the
+// same words on the result screen and in the wallet, and it holds the coupon it quoted.
+test("after 'Errore' the order reads 'In attesa di pagamento' everywhere, nothing unpaid reads 'Pagato', and its coupon is held for it", async ({ page }) => {
+  const before = await balance();
+  const code = `ERRORE${Date.now().toString(36).toUpperCase()}`;
+  await serviceRest('coupons', { method: 'POST', body: { code, type: 'single_use', discount_type: 'percentage', discount_value: 30 } });
+  await page.goto('/my-coupons');
+  await page.getByLabel(c.code).fill(code);
+  await page.getByRole('button', { name: c.apply }).click();
+  await expect(page.getByText(c.applied(code))).toBeVisible();
+  await page.goto('/buy-credits');
+  await expect(page.getByTestId('credit-package').filter({ hasText: 'Starter' })).toContainText('6,93');
+
+  await buyThroughSandbox(page, 'Starter', 'Errore');
+  await expect(page.getByTestId('result-text')).toHaveText(/non è stato completato/, { timeout: 30_000 });
+  await expect(page.getByTestId('result-state')).toContainText(w.payments.status.pending!);
+  await expect(page.getByTestId('result-coupon')).toHaveText(w.payments.coupon.pending!(code));
+  await expect(page.getByText(t.money.result.declined)).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('Pagato');
+  await noSideways(page);
+  await shot(page, 'money-purchase-unpaid');
+
+  // The coupon is this order's: another purchase would pay the full price, and the page says why.
+  await page.goto('/buy-credits');
+  await expect(page.getByTestId('coupon-reserved')).toHaveText(t.money.buy.couponReserved(code));
+  await expect(page.getByTestId('credit-package').filter({ hasText: 'Starter' }).getByTestId('package-price')).toHaveText(/9,90/);
+  await shot(page, 'money-buy-coupon-reserved');
+
+  await page.goto('/credit-history');
+  const row = page.getByTestId('payment-row').first();
+  await expect(row).toContainText('6,93');
+  await expect(row).toContainText(w.payments.status.pending!);
+  await expect(row.getByTestId('payment-coupon')).toHaveText(w.payments.coupon.pending!(code));
+  await expect(row).not.toContainText('Pagato');
+  await noSideways(page);
+  await row.scrollIntoViewIfNeeded();
+  await shot(page, 'money-credit-history-unpaid');
+  expect(await balance()).toBe(before);
 });
 
 // marco's first purchase is in the seed's history (38 days ago): a user invited with giulia's

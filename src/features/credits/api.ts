@@ -18,9 +18,12 @@ export interface Quote {
   discount_cents: number;
   amount_cents: number;
   coupon_code: string | null;
+  /** The applied coupon an open order holds (the price is then full), and that order. */
+  reserved_code: string | null;
+  reserved_order_id: string | null;
 }
 
-/** What the package costs the caller now, with the pending discount coupon. */
+/** What the package costs the caller now, with the free discount coupon. */
 export async function quotePackage(packageId: string): Promise<Quote> {
   return (await unwrap(supabase.rpc('quote_credit_package', { p_package_id: packageId }))) as unknown as Quote;
 }
@@ -35,23 +38,28 @@ export async function createPurchase(packageId: string): Promise<Purchase> {
   return (await unwrap(supabase.functions.invoke<Purchase>('create-purchase', { body: { packageId } }))) as Purchase;
 }
 
-export type Order = Pick<Tables<'payments'>, 'id' | 'status' | 'credits' | 'amount_cents' | 'package_name'>;
+/** The discount coupon an order quoted (the caller may read the coupons they applied). */
+type WithCoupon = { coupon: { code: string } | null };
+
+export type Order = Pick<Tables<'payments'>, 'id' | 'status' | 'credits' | 'amount_cents' | 'package_name' | 'expires_at'> & WithCoupon;
 
 /** The order, or null when there is none the caller may see. */
 export async function fetchOrder(orderId: string): Promise<Order | null> {
-  return unwrap(supabase.from('payments').select('id, status, credits, amount_cents, package_name').eq('id', orderId).maybeSingle());
+  return unwrap(
+    supabase.from('payments').select('id, status, credits, amount_cents, package_name, expires_at, coupon:coupons(code)').eq('id', orderId).maybeSingle(),
+  );
 }
 
-export type Payment = Pick<Tables<'payments'>, 'id' | 'created_at' | 'package_name' | 'amount_cents' | 'status' | 'coupon_id'>;
+export type Payment = Pick<Tables<'payments'>, 'id' | 'created_at' | 'package_name' | 'amount_cents' | 'status'> & WithCoupon;
 
 export const PAYMENTS_SHOWN = 5;
 
-/** The caller's latest orders, newest first: what was paid, with or without a coupon, and how it ended. */
+/** The caller's latest orders, newest first: their amount, the coupon each used or holds, and how it ended. */
 export async function fetchPayments(userId: string): Promise<Payment[]> {
   return unwrap(
     supabase
       .from('payments')
-      .select('id, created_at, package_name, amount_cents, status, coupon_id')
+      .select('id, created_at, package_name, amount_cents, status, coupon:coupons(code)')
       .eq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(PAYMENTS_SHOWN),

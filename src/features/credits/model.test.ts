@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { bestValueId, formatCents, isFinal, paymentStatusColor, pricePerCredit, purchaseOutcome, signedAmount, transactionLabel } from './model.ts';
+import { bestValueId, couponNote, formatCents, isFinal, paymentStatusColor, pricePerCredit, purchaseOutcome, signedAmount, transactionLabel } from './model.ts';
 
 const norm = (s: string) => s.replace(/\s/g, ' ');
 const pkgs = [
@@ -43,11 +43,19 @@ describe('purchaseOutcome', () => {
     expect(purchaseOutcome('pending', go)).toBe('waiting');
     expect(purchaseOutcome('pending', { ...go, timedOut: true })).toBe('timeout');
     expect(purchaseOutcome('completed', { declinedReturn: true, timedOut: true })).toBe('completed');
-    expect(purchaseOutcome('failed', go)).toBe('failed');
+    expect(purchaseOutcome('failed', go)).toBe('declined');
     expect(purchaseOutcome('failed', { ...go, declinedReturn: true })).toBe('declined');
-    expect(purchaseOutcome('pending', { ...go, declinedReturn: true })).toBe('declined');
     expect(purchaseOutcome('expired', go)).toBe('expired');
+    expect(purchaseOutcome('refunded', go)).toBe('refunded');
     expect(purchaseOutcome(null, go)).toBe('missing');
+  });
+  it("back from the provider's error page, a pending order is unpaid and waiting, never 'rifiutato'", () => {
+    const back = { declinedReturn: true, timedOut: false };
+    expect(purchaseOutcome('pending', back)).toBe('unpaid');
+    expect(purchaseOutcome('pending', { ...back, timedOut: true })).toBe('unpaid');
+    const text = t.money.result.unpaid('26/11/2026, 14:35');
+    expect(text).toContain(t.money.wallet.payments.status.pending!.toLowerCase());
+    expect(text).not.toMatch(/rifiutat|pagato/i);
   });
   it('stops polling on a final status', () => {
     expect(isFinal('pending')).toBe(false);
@@ -64,5 +72,21 @@ describe('payment status', () => {
     expect(paymentStatusColor('pending')).toBe('yellow');
     expect(paymentStatusColor('failed')).toBe('red');
     expect(paymentStatusColor('expired')).toBe('gray');
+  });
+  it("nothing unpaid reads 'Pagato': the state and the coupon note of every order not completed", () => {
+    const w = t.money.wallet.payments;
+    expect(w.columns).not.toHaveProperty('paid');
+    for (const s of ['pending', 'failed', 'expired']) {
+      expect(transactionLabel(s, w.status)).not.toMatch(/pagat/i);
+      expect(couponNote(s, 'PRIMAVERA15', w.coupon)).not.toMatch(/pagat|usato per/i);
+    }
+    expect(transactionLabel('completed', w.status)).toBe('Pagato');
+  });
+  it('says which order used or holds the coupon', () => {
+    const notes = t.money.wallet.payments.coupon;
+    expect(couponNote('pending', 'PRIMAVERA15', notes)).toBe('Coupon PRIMAVERA15 riservato a questo ordine');
+    expect(couponNote('completed', 'PRIMAVERA15', notes)).toBe('Coupon PRIMAVERA15 usato per questo ordine');
+    expect(couponNote('expired', 'PRIMAVERA15', notes)).toMatch(/^Coupon PRIMAVERA15 non usato/);
+    expect(couponNote('completed', null, notes)).toBeNull();
   });
 });

@@ -37,25 +37,31 @@ export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-/** A payment's status badge colour: settled green, waiting yellow, the rest grey or red. */
+/** A payment's status badge colour: settled green, waiting yellow, refused red, the rest grey. */
 export function paymentStatusColor(status: string): string {
   return status === 'completed' ? 'teal' : status === 'pending' ? 'yellow' : status === 'failed' ? 'red' : 'gray';
 }
 
-export type Outcome = 'waiting' | 'completed' | 'declined' | 'failed' | 'expired' | 'timeout' | 'missing';
+/** What an order did with its discount coupon ('Coupon X riservato a questo ordine'), or null without one. */
+export function couponNote(status: string, code: string | null | undefined, notes: Record<string, (code: string) => string>): string | null {
+  return code ? (notes[status]?.(code) ?? null) : null;
+}
+
+export type Outcome = 'waiting' | 'completed' | 'unpaid' | 'declined' | 'expired' | 'refunded' | 'timeout' | 'missing';
 
 /**
- * What the result screen says. The order's status is the truth; the provider's 'rifiutato'
- * return only settles a still-pending order once the wait ran out (the postback may lag).
+ * What the result screen says. The order's status is the truth: back from the provider's
+ * decline or error page, a still-pending order is unpaid and waiting (as the wallet lists it),
+ * never 'rifiutato' until the provider's decline made it 'failed'.
  */
 export function purchaseOutcome(status: string | null | undefined, opts: { declinedReturn: boolean; timedOut: boolean }): Outcome {
   if (status === undefined) return opts.timedOut ? 'timeout' : 'waiting';
   if (status === null) return 'missing';
   if (status === 'completed') return 'completed';
-  if (status === 'failed') return opts.declinedReturn ? 'declined' : 'failed';
+  if (status === 'failed') return 'declined';
   if (status === 'expired') return 'expired';
-  if (status === 'refunded') return 'failed';
-  if (opts.declinedReturn) return 'declined';
+  if (status === 'refunded') return 'refunded';
+  if (opts.declinedReturn) return 'unpaid';
   return opts.timedOut ? 'timeout' : 'waiting';
 }
 

@@ -22,18 +22,27 @@ export const money = {
     } as Record<string, string>,
     payments: {
       title: 'I tuoi pagamenti',
-      hint: 'Gli ultimi ordini di crediti: quanto hai pagato e come è andata.',
-      columns: { date: 'Data', package: 'Pacchetto', paid: 'Pagato', status: 'Stato' },
-      withCoupon: 'con coupon',
+      hint: "Gli ultimi ordini di crediti: l'importo, il coupon e com'è andata.",
+      // 'Importo': an order waiting or refused was not paid.
+      columns: { date: 'Data', package: 'Pacchetto', amount: 'Importo', status: 'Stato' },
       empty: 'Nessun pagamento ancora.',
       loadFailed: 'Impossibile caricare i pagamenti.',
+      /** An order's state, one wording on the result screen and in the wallet. */
       status: {
-        pending: 'In attesa',
+        pending: 'In attesa di pagamento',
         completed: 'Pagato',
-        failed: 'Non riuscito',
+        failed: 'Rifiutato',
         expired: 'Scaduto',
         refunded: 'Rimborsato',
       } as Record<string, string>,
+      /** What the order did with its discount coupon (only one order uses a coupon). */
+      coupon: {
+        pending: (code: string) => `Coupon ${code} riservato a questo ordine`,
+        completed: (code: string) => `Coupon ${code} usato per questo ordine`,
+        refunded: (code: string) => `Coupon ${code} usato per questo ordine`,
+        failed: (code: string) => `Coupon ${code} non usato: l'ordine lo ha liberato`,
+        expired: (code: string) => `Coupon ${code} non usato: l'ordine lo ha liberato`,
+      } as Record<string, (code: string) => string>,
     },
   },
   buy: {
@@ -44,6 +53,8 @@ export const money = {
     bestValue: 'Miglior rapporto',
     buy: 'Acquista',
     couponPending: (code: string, discount: string) => `Coupon ${code}: ${discount} di sconto sul prossimo acquisto`,
+    couponReserved: (code: string) =>
+      `Il coupon ${code} è riservato a un tuo ordine in attesa di pagamento: questi prezzi sono pieni. Torna disponibile se quell'ordine scade o viene rifiutato.`,
     loadFailed: 'Impossibile caricare i pacchetti di crediti.',
     purchaseFailed: "Impossibile avviare il pagamento. Riprova più tardi.",
     balance: (n: number) => `Saldo attuale: ${n} crediti`,
@@ -54,8 +65,11 @@ export const money = {
     completed: (credits: number) => `Pagamento riuscito: ${credits} crediti aggiunti al tuo saldo.`,
     newBalance: (n: number) => `Nuovo saldo: ${n} crediti`,
     paid: (euros: string) => `Importo pagato: ${euros}`,
+    state: "Stato dell'ordine",
     declined: 'Il pagamento è stato rifiutato. Nessun addebito è stato effettuato.',
-    failed: 'Il pagamento non è andato a buon fine. Nessun credito è stato addebitato.',
+    unpaid: (until: string) =>
+      `Il pagamento non è stato completato e nessun credito è stato aggiunto. L'ordine resta in attesa di pagamento fino al ${until}, poi scade senza addebito.`,
+    refunded: 'Il pagamento è stato rimborsato.',
     expired: "L'ordine è scaduto senza pagamento. Nessun addebito è stato effettuato.",
     timeout: 'La conferma sta tardando. Controlla il Portafoglio Crediti tra qualche minuto: i crediti arrivano appena il pagamento è confermato.',
     missing: 'Ordine non trovato.',

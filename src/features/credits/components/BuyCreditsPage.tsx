@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { toastError } from '@/lib/toast.ts';
@@ -9,12 +9,15 @@ import { useViewer } from '@/features/auth/index.ts';
 import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
 import { bestValueId, RETURN_KEY, safeReturn } from '../model.ts';
-import { packagesQuery, useCreatePurchase } from '../queries.ts';
+import { packagesQuery, quoteQuery, useCreatePurchase } from '../queries.ts';
 import { PackageCard } from './PackageCard.tsx';
 
 const m = t.money.buy;
 
-/** /buy-credits: the packages, the waiting coupon's discount, and 'Acquista' to the payment page. */
+/**
+ * /buy-credits: the packages, the waiting coupon's discount (or that an open order holds the
+ * coupon, so these prices are full), and 'Acquista' to the payment page.
+ */
 export default function BuyCreditsPage() {
   const { user } = useViewer();
   const [params] = useSearchParams();
@@ -28,6 +31,10 @@ export default function BuyCreditsPage() {
   const couponId = useCouponsStore((s) => (s.owner === user?.id ? (s.applied?.couponId ?? null) : null));
   const purchase = useCreatePurchase();
   const best = packages.data ? bestValueId(packages.data) : null;
+  // Any package's quote names the coupon an open order holds: the first card's, already asked for.
+  const firstId = packages.data?.[0]?.id;
+  const firstQuote = useQuery({ ...quoteQuery(user, firstId ?? '', couponId), enabled: !!firstId });
+  const reservedCode = firstId ? firstQuote.data?.reserved_code : null;
 
   const buy = (packageId: string) =>
     purchase.mutate(packageId, {
@@ -48,7 +55,13 @@ export default function BuyCreditsPage() {
           {m.balance(profile.data.credits)}
         </Text>
       )}
-      <AppliedCouponNote />
+      {reservedCode ? (
+        <Alert color="yellow" my="xs" data-testid="coupon-reserved">
+          {m.couponReserved(reservedCode)}
+        </Alert>
+      ) : (
+        <AppliedCouponNote />
+      )}
       {packages.isError ? (
         <LoadError error={packages.error} fallback={m.loadFailed} onRetry={() => void packages.refetch()} />
       ) : (

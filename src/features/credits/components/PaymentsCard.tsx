@@ -4,12 +4,12 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import classes from '@/lib/CardTable.module.css';
-import { formatCents, paymentStatusColor, transactionLabel } from '../model.ts';
+import { couponNote, formatCents, paymentStatusColor, transactionLabel } from '../model.ts';
 import { paymentsQuery } from '../queries.ts';
 
 const m = t.money.wallet.payments;
 
-/** The latest orders: the euros actually paid (after a coupon) and each order's state, pending ones included. */
+/** The latest orders: each one's amount (after a coupon), what it did with the coupon, and its state, pending ones included. */
 export function PaymentsCard({ user }: { user: { id: string } }) {
   const payments = useQuery(paymentsQuery(user));
   return (
@@ -36,7 +36,7 @@ export function PaymentsCard({ user }: { user: { id: string } }) {
             <Table.Tr>
               <Table.Th>{m.columns.date}</Table.Th>
               <Table.Th>{m.columns.package}</Table.Th>
-              <Table.Th ta="right">{m.columns.paid}</Table.Th>
+              <Table.Th ta="right">{m.columns.amount}</Table.Th>
               <Table.Th>{m.columns.status}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -45,15 +45,15 @@ export function PaymentsCard({ user }: { user: { id: string } }) {
               <Table.Tr key={p.id} data-testid="payment-row">
                 <Table.Td data-label={m.columns.date}>{formatDateTime(p.created_at)}</Table.Td>
                 <Table.Td data-label={m.columns.package}>{p.package_name ?? '—'}</Table.Td>
-                <Table.Td data-label={m.columns.paid} ta="right">
-                  {/* One flex item: on a phone the cell spreads its children apart. */}
-                  <span>
+                <Table.Td data-label={m.columns.amount} ta="right">
+                  {/* One flex item: on a phone the cell spreads its children apart; the coupon note wraps, not the label. */}
+                  <span style={{ maxWidth: '70%' }}>
                     <Text span fw={700}>
                       {formatCents(p.amount_cents)}
                     </Text>
-                    {p.coupon_id && (
-                      <Text span size="xs" c="gray.7" ml={6}>
-                        {m.withCoupon}
+                    {p.coupon && (
+                      <Text span display="block" size="xs" c="gray.7" data-testid="payment-coupon">
+                        {couponNote(p.status, p.coupon.code, m.coupon)}
                       </Text>
                     )}
                   </span>

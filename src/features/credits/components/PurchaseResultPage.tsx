@@ -1,18 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { ownProfileQuery, profileKeys } from '@/features/profile/index.ts';
-import { formatCents, purchaseOutcome, RETURN_KEY, safeReturn } from '../model.ts';
+import { formatDateTime } from '@/lib/dates.ts';
+import { couponNote, formatCents, paymentStatusColor, purchaseOutcome, RETURN_KEY, safeReturn, transactionLabel, type Outcome } from '../model.ts';
 import { creditKeys, orderQuery } from '../queries.ts';
 
 const m = t.money.result;
+const states = t.money.wallet.payments;
 export const TIMEOUT_MS = 60_000;
 
-/** Where the payment page returns: waits for the order's final status, then says how it went. */
+/** What the screen says for an outcome that is not a success (the order's state, worded as the wallet's). */
+function notPaidText(outcome: Exclude<Outcome, 'waiting' | 'completed'>, expiresAt: string | null | undefined): string {
+  if (outcome === 'unpaid') return m.unpaid(expiresAt ? formatDateTime(expiresAt) : '—');
+  return m[outcome];
+}
+
+/** Where the payment page returns: waits for the order's final status, then says how it went, in the wallet's words. */
 export default function PurchaseResultPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
@@ -43,6 +51,19 @@ export default function PurchaseResultPage() {
       <Title order={1} size="h2" mb="md">
         {m.title}
       </Title>
+      {order.data && (
+        <Group gap="xs" mb="sm" data-testid="result-state">
+          <Text fw={600}>{m.state}:</Text>
+          <Badge color={paymentStatusColor(order.data.status)} c="dark.7" variant="light">
+            {transactionLabel(order.data.status, states.status)}
+          </Badge>
+        </Group>
+      )}
+      {order.data?.coupon && (
+        <Text size="sm" mb="sm" data-testid="result-coupon">
+          {couponNote(order.data.status, order.data.coupon.code, states.coupon)}
+        </Text>
+      )}
       <div aria-live="polite">
         {outcome === 'waiting' ? (
           <Group gap="sm" wrap="nowrap">
@@ -55,8 +76,8 @@ export default function PurchaseResultPage() {
             {profile.data && <Text fw={700} data-testid="result-balance">{m.newBalance(profile.data.credits)}</Text>}
           </Alert>
         ) : (
-          <Alert color={outcome === 'timeout' ? 'yellow' : 'red'}>
-            {outcome === 'declined' ? m.declined : outcome === 'expired' ? m.expired : outcome === 'timeout' ? m.timeout : outcome === 'missing' ? m.missing : m.failed}
+          <Alert color={outcome === 'timeout' || outcome === 'unpaid' ? 'yellow' : 'red'} data-testid="result-text">
+            {notPaidText(outcome, order.data?.expires_at)}
           </Alert>
         )}
       </div>
