@@ -77,13 +77,12 @@ describe('auth settings of a platform started as a deployment would be', () => {
     const serveTs = join(import.meta.dirname, '..', '..', 'supabase', 'functions', '_shared', 'serve.ts');
     mkdirSync(join(dir, 'functions', 'client-address'));
     writeFileSync(join(dir, 'functions', 'client-address', 'index.ts'),
-      `import { serve } from ${JSON.stringify(serveTs)};\nserve((req) => Response.json({ forwardedFor: req.headers.get('x-forwarded-for') }));\n`);
+      `import { serve } from ${JSON.stringify(serveTs)};\nserve((req) => Response.json({ forwardedFor: req.headers.get('x-forwarded-for'), cf: req.headers.get('cf-connecting-ip') }));\n`);
     const res = await fetch(`${t.info.url}/functions/v1/client-address`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${t.info.anonKey}`, 'x-forwarded-for': '203.0.113.66' },
+      headers: { authorization: `Bearer ${t.info.anonKey}`, 'x-forwarded-for': '203.0.113.66', 'cf-connecting-ip': '203.0.113.67' },
     });
-    const body = await res.json();
-    expect(body, JSON.stringify(body)).toHaveProperty('forwardedFor', '127.0.0.1');
+    expect(await res.json()).toEqual({ forwardedFor: '127.0.0.1', cf: null });
   });
 
   it('serves no mail outbox unless started for development', async () => {

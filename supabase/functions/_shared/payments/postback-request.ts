@@ -47,9 +47,10 @@ export async function postbackParams(req: Request, limit = POSTBACK_MAX_BYTES): 
 }
 
 /**
- * The sender's address: the first x-forwarded-for entry, which Supabase's gateway and the
- * local platform (supabase/local/src/functions) set to the client they serve; null without one.
+ * The sender's address, read as SQL's private.request_client_address reads it: Cloudflare's
+ * cf-connecting-ip on Supabase (which overwrites what a client sends there), else the first
+ * x-forwarded-for entry (the local platform's gateway sets it to the client it serves); null without.
  */
 export function clientAddress(req: Request): string | null {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  return (req.headers.get('cf-connecting-ip') ?? req.headers.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || null;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { json, PayloadTooLargeError, readBody } from '../http.ts';
 import type { ApiModule, Platform } from '../platform.ts';
-import { clientKey } from '../auth/ratelimit.ts';
+import { sqlHeaders } from '../rest/headers.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
@@ -14,21 +14,18 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
  * Why: on Supabase the function sees its URL without the /functions/v1 prefix (a Hono app
- * routes `/<name>/…`) and the client's address in x-forwarded-for, set by the gateway: here
- * the client as auth's rate limits name it (`client`), whatever the caller claimed. Everything
- * else (method, headers, body) is passed as is. The body is read first, at most `limit` bytes
- * (PayloadTooLargeError beyond, before reading the rest).
+ * routes `/<name>/…`) and the headers behind Supabase's gateway, as SQL does (sqlHeaders:
+ * x-forwarded-for names the client as auth's rate limits do, whatever the caller claimed under
+ * the gateway's headers). Method and body are passed as is. The body is read first, at most
+ * `limit` bytes (PayloadTooLargeError beyond, before reading the rest).
  */
-async function asFunctionRequest(req: Request, limit: number, client: string | null): Promise<Request> {
+async function asFunctionRequest(req: Request, limit: number, proxyHeader: string | undefined): Promise<Request> {
   const url = new URL(req.url);
   url.pathname = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const headers = new Headers(req.headers);
-  if (client) headers.set('x-forwarded-for', client);
-  else headers.delete('x-forwarded-for');
   return new Request(url, {
     method: req.method,
-    headers,
+    headers: sqlHeaders(req, proxyHeader),
     body: hasBody ? await readBody(req, limit) : undefined,
     signal: req.signal,
     duplex: 'half',
@@ -138,7 +135,7 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
       }
       let request: Request;
       try {
-        request = await asFunctionRequest(req, p.config.functionBodyBytes.get(name) ?? p.config.maxBodyBytes, clientKey(req, p.config.auth.rateLimitHeader));
+        request = await asFunctionRequest(req, p.config.functionBodyBytes.get(name) ?? p.config.maxBodyBytes, p.config.auth.rateLimitHeader);
       } catch (err) {
         if (!(err instanceof PayloadTooLargeError)) throw err;
         return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
