@@ -160,6 +160,8 @@ begin
       outcome := 'amount_mismatch';
     else
       begin
+        -- The buyer's profile before the coupon, in start_credit_purchase's order: no deadlock with an order being opened.
+        perform 1 from public.profiles where id = o.user_id for update;
         if o.coupon_id is not null then
           update public.user_coupons set reserved_for = o.id
            where user_id = o.user_id and coupon_id = o.coupon_id and consumed_at is null
