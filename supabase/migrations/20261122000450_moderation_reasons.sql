@@ -48,6 +48,31 @@ revoke execute on function private.refuse_statement_change() from public, anon, 
 create trigger account_bans_no_update before update on public.account_bans
   for each row execute function private.refuse_statement_change();
 
+/**
+ * Why: a ban and an unban are decisions with a statement of reasons, so staff make them only
+ * through admin_set_banned, which writes the statement; admin_set_role to or from 'banned'
+ * would change the role with none. The service role (seed, jobs) is not staff.
+ */
+create or replace function private.require_ban_statement() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if (old.role = 'banned') is distinct from (new.role = 'banned')
+     and private.current_role_is_staff()
+     and current_setting('app.ban_decision', true) is distinct from 'on' then
+    raise exception 'Per bannare o sbloccare un utente usa Banna o Sblocca, con la motivazione.' using errcode = 'P0001', detail = 'ban_statement_required';
+  end if;
+  return new;
+end
+$$;
+
+revoke execute on function private.require_ban_statement() from public, anon, authenticated;
+
+create trigger profiles_ban_statement before update of role on public.profiles
+  for each row execute function private.require_ban_statement();
+
 alter table public.account_bans enable row level security;
 revoke all on table public.account_bans from anon, authenticated;
 grant all on table public.account_bans to service_role;
@@ -80,7 +105,9 @@ begin
   -- The audit row the role change writes carries this reason (control panel migration). The
   -- role rules come first; a missing reason then undoes the change with the transaction.
   perform private.set_audit_reason(reason);
+  perform set_config('app.ban_decision', 'on', true);
   target := private.admin_set_banned(p_user_id, p_banned);
+  perform set_config('app.ban_decision', '', true);
   if banning and reason = '' then
     raise exception 'Indica il motivo del ban.' using errcode = 'P0001', detail = 'reason_required';
   end if;

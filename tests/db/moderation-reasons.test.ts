@@ -70,6 +70,16 @@ describe('ban reasons', () => {
     expectError(await admin().from('account_bans').update({ reason: 'riscritta' }).eq('id', first!.id), 'Una motivazione non può essere modificata: registra una nuova decisione.');
   });
 
+  it('no ban or unban escapes its statement: the role dialog cannot ban or unban', async () => {
+    const [boss, u] = await Promise.all([makeUser({ role: 'admin' }), makeUser()]);
+    const refused = 'Per bannare o sbloccare un utente usa Banna o Sblocca, con la motivazione.';
+    expectError(await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'banned' }), refused);
+    expectOk(await boss.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Spam' }));
+    expectError(await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'user' }), refused);
+    expect((await admin().from('profiles').select('role').eq('id', u.id).single()).data).toEqual({ role: 'banned' });
+    expect((await statementsOf(u.id)).map((s) => s.decision)).toEqual(['ban']);
+  });
+
   it('the two-argument body cannot be reached around the reason', async () => {
     const [sup, u] = await Promise.all([makeUser({ role: 'supporto' }), makeUser()]);
     const r = await sup.client.schema('private' as 'public').rpc('admin_set_banned', { p_user_id: u.id, p_banned: true });
