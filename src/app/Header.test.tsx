@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
+import { ApiError } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
@@ -63,6 +64,14 @@ describe('Header', () => {
 
   it("falls back to the e-mail's letter when there is no display name", async () => {
     useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u2', email: 'nuovo.utente@x.it' }, role: 'user' });
+    render(<Header />);
+    const account = await screen.findByRole('button', { name: t.frame.header.accountButton });
+    await waitFor(() => expect(account).toHaveTextContent(/^N$/));
+  });
+
+  it("shows the e-mail's letter when the profile cannot be read", async () => {
+    useSessionStore.setState({ roleStatus: 'ready', user: { id: 'u3', email: 'nuovo.utente@x.it' }, role: 'user' });
+    profileApi.fetchOwnProfile.mockRejectedValue(new ApiError('refused', 'No'));
     render(<Header />);
     const account = await screen.findByRole('button', { name: t.frame.header.accountButton });
     await waitFor(() => expect(account).toHaveTextContent(/^N$/));

@@ -19,12 +19,14 @@ export default function SignedInControls({
   onLogout: () => void;
 }) {
   useFavouritesSync(userId);
-  // The avatar shows the name the user chose (profile settings change it), not the e-mail's.
+  // The avatar shows the name the user chose (profile settings change it), not the e-mail's;
+  // while it loads no letter, offline or failed the e-mail's.
   const profile = useQuery(ownProfileQuery({ id: userId }));
+  const name = profile.data ? profile.data.display_name : profile.fetchStatus === 'fetching' ? undefined : null;
   return (
     <>
       {roleKnown && <NotificationBell userId={userId} staff={staff} />}
-      <AccountMenu email={email} name={profile.isPending ? undefined : (profile.data?.display_name ?? null)} onLogout={onLogout} />
+      <AccountMenu email={email} name={name} onLogout={onLogout} />
     </>
   );
 }
