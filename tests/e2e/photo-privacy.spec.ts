@@ -164,6 +164,7 @@ test('a photo with GPS: cleaned on the server, re-cropped from its private origi
 
     // Deleting the photo deletes its row; the clean-up job removes both files.
     await dialog.getByRole('button', { name: m.delete }).click();
+    await page.getByRole('dialog', { name: m.deleteOneTitle }).getByRole('button', { name: m.deleteOneConfirm }).click();
     await expect(page.getByText(t.photos.toasts.deleted, { exact: true }).first()).toBeVisible();
     await expect(dialog.getByText(m.empty)).toBeVisible();
     const served = async (bucket: string, path: string) => (await stored(bucket, path)).status === 200;
