@@ -135,7 +135,10 @@ for (const width of [360, 1280]) {
     await expect(entry(title, a.audit.actions.listing_removed)).toContainText('Foto non corrispondenti alla persona');
     await expect(entry(title, a.audit.actions.listing_removed)).toContainText(DEMO.supporto.email);
     await expect(entry(subject, a.audit.actions.ticket_replied)).toBeVisible();
-    await expect(entry(subject, a.audit.actions.ticket_status_changed)).toContainText('in_progress → resolved');
+    // In the words the tickets use, never the stored codes.
+    const statusRow = entry(subject, a.audit.actions.ticket_status_changed);
+    await expect(statusRow).toContainText(`${a.audit.fields.status}: ${t.tickets.status.in_progress} → ${t.tickets.status.resolved}`);
+    await expect(statusRow).not.toContainText('in_progress');
     await look(adminPage, `admin-registro-${suffix}`);
 
     // Filtered by action, only removals remain.
