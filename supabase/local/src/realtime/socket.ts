@@ -28,6 +28,13 @@ export interface ConnectionOptions {
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 /** Slow consumers beyond this are disconnected rather than buffered without bound. */
 const MAX_BUFFERED = 16 * 1024 * 1024;
+/**
+ * Supabase Realtime's defaults (max_channels_per_client, max_joins_per_second): a socket holds
+ * at most this many channels and joins at most this many a second. Realtime counts joins per
+ * project; here per socket, so one client's flood never refuses another's joins.
+ */
+export const MAX_CHANNELS_PER_CLIENT = 100;
+export const MAX_JOINS_PER_SECOND = 100;
 
 /**
  * One Phoenix socket as realtime-js speaks it: decodes frames (vsn 2.0.0 arrays or 1.0.0
@@ -39,6 +46,7 @@ export class Connection implements ChannelTransport {
   lastSeen = Date.now();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  private joinWindow = { start: 0, count: 0 };
 
   constructor(private readonly o: ConnectionOptions) {
     o.ws.on('message', (data, isBinary) => {
@@ -130,7 +138,11 @@ export class Connection implements ChannelTransport {
       if (f.event === 'heartbeat') this.reply(f, 'ok', {});
       return;
     }
-    if (f.event === 'phx_join') return this.join(f);
+    if (f.event === 'phx_join') {
+      const refusal = this.overLimit(f.topic);
+      if (refusal) return this.reply(f, 'error', { reason: refusal });
+      return this.join(f);
+    }
     const ch = this.channels.get(f.topic);
     if (!ch || (f.joinRef !== null && ch.joinRef !== null && f.joinRef !== ch.joinRef)) {
       this.reply(f, 'error', { reason: 'unmatched topic' });
@@ -152,6 +164,19 @@ export class Connection implements ChannelTransport {
       default:
         this.reply(f, 'error', { reason: `unknown event: ${f.event}` });
     }
+  }
+
+  /**
+   * Realtime's refusal of a join, checked before the join costs anything (its reasons, in its
+   * order: joins per second, then channels); the socket stays open, as Realtime's does.
+   */
+  private overLimit(topic: string): string | undefined {
+    const now = Date.now();
+    if (now - this.joinWindow.start >= 1000) this.joinWindow = { start: now, count: 0 };
+    if (++this.joinWindow.count > MAX_JOINS_PER_SECOND) return 'Too many joins per second';
+    // Joining a topic again replaces its channel: not one more.
+    if (!this.channels.has(topic) && this.channels.size >= MAX_CHANNELS_PER_CLIENT) return 'Too many channels';
+    return undefined;
   }
 
   /** access_token absent, equal to the apikey or not a JWT → the apikey's identity (anon). */

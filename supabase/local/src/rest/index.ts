@@ -5,7 +5,7 @@
  * and rpc.ts (the handlers), transaction.ts (the role's transaction), parse.ts (query grammar),
  * schema.ts and schema-cache.ts (catalog cache), select.ts (reads and embeds), filters.ts
  * (conditions), write.ts (DML), errors.ts (statuses), limits.ts (what one request may cost),
- * headers.ts (what SQL reads as request.headers).
+ * headers.ts (what SQL reads as request.headers), inflight.ts (how many requests one caller runs).
  * Not implemented: embeds through views, ordering by embedded columns, aggregates, CSV/plan
  * output, PUT, limits on PATCH/DELETE.
  */
@@ -20,6 +20,7 @@ import { createRouter } from '../router.ts';
 import { errorResponse, SCHEMA, type RestApi } from './context.ts';
 import { ApiError } from './errors.ts';
 import { sqlHeaders } from './headers.ts';
+import { InFlightLimiter, inFlightKey } from './inflight.ts';
 import { restRoutes } from './routes.ts';
 import { createSchemaCache } from './schema-cache.ts';
 
@@ -69,14 +70,17 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
   const cache = createSchemaCache(p.db, SCHEMA);
   const api: RestApi = { p, schema: () => cache.get(), maxRows: readMaxRows(p.config.supabaseDir) };
   const route = createRouter(restRoutes(api), { jwt: (req) => caller(p, req) }, decodeName);
+  const inFlight = new InFlightLimiter();
   let stopListening: (() => Promise<void>) | undefined;
 
   return {
     prefix: '/rest/v1',
     async handle(req, path) {
       try {
+        const key = await inFlightKey(() => p.jwt.authenticate(req.headers), req, p.config.auth.rateLimitHeader);
         // The last route takes every path.
-        return (await route(req, path))!;
+        const answer = async () => (await route(req, path))!;
+        return key === null ? await answer() : await inFlight.run(key, answer);
       } catch (err) {
         if (err instanceof ApiError) return errorResponse(err);
         if (err instanceof PayloadTooLargeError) return errorResponse(new ApiError(413, 'PGRST413', err.message));
