@@ -1,7 +1,7 @@
 /**
  * A ticket as a conversation at 360 px: staff replies arrive live in the open thread and the
  * bell, the user replies and closes, the bell lands on the newest message; a banned user reads
- * why on /banned and files one appeal.
+ * why on /banned and files one appeal, which the page then shows under review.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
@@ -128,7 +128,7 @@ test('a staff reply appears live in the open thread and the bell; the user repli
   await expect(messages(page)).toHaveCount(0);
 });
 
-test('a banned user reads why and since when on /banned and files one appeal; a second is refused', async ({ page }) => {
+test('a banned user reads why and since when on /banned and files one appeal, then sees it under review', async ({ page }) => {
   // The seeded bannato@ starts without an open appeal on every run.
   await serviceRest(`tickets?user_id=eq.${DEMO.bannato.id}&kind=eq.appeal&status=in.(open,in_progress)`, {
     method: 'PATCH',
@@ -166,19 +166,18 @@ test('a banned user reads why and since when on /banned and files one appeal; a 
   await expect(page.getByText(t.tickets.appeal.sent)).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  // A second appeal while the first is open: the database says no, in Italian.
-  await page.getByRole('button', { name: t.auth.banned.appeal }).click();
-  await dialog.getByLabel(t.tickets.appeal.message).fill(appeal);
-  await dialog.getByRole('button', { name: t.tickets.appeal.submit }).click();
-  await expect(dialog.getByText('Hai già un ricorso aperto: lo staff ti risponderà in I Miei Ticket.')).toBeVisible();
+  // While it is open the page says so and offers no second appeal (the database refuses one too).
+  const review = page.getByTestId('appeal-open');
+  await expect(review).toContainText(t.auth.banned.appealOpen);
+  await expect(page.getByRole('button', { name: t.auth.banned.appeal })).toHaveCount(0);
   await page.waitForTimeout(300);
-  await shot(page, 'appeal-refused-360');
+  await shot(page, 'appeal-under-review-360');
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByRole('button', { name: t.tickets.dialog.cancel }).click();
 
   // He reads the appeal's thread, without a reply box.
   const [filed] = (await serviceRest(`tickets?select=id&user_id=eq.${DEMO.bannato.id}&kind=eq.appeal&status=eq.open`)) as { id: string }[];
-  await page.goto(`/my-tickets/${filed!.id}`);
+  await review.getByRole('link', { name: t.auth.banned.appealOpenLink }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-tickets/${filed!.id}$`));
   await expect(messages(page)).toHaveCount(1);
   await expect(messages(page).first()).toContainText(appeal);
   await expect(page.getByText(m.appeal, { exact: true })).toBeVisible();
