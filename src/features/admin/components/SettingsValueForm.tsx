@@ -24,19 +24,22 @@ export function SettingsValueForm({ setting }: { setting: Tables<'settings'> }) 
   };
   return (
     <form noValidate onSubmit={submit} aria-label={setting.description ?? setting.key}>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          label={setting.description ?? setting.key}
-          description={m.hints[settingKind(setting.value)]}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={error}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" mt={44} size="sm" variant={changed ? 'filled' : 'light'} loading={save.isPending} disabled={!changed}>
-          {t.adminStaff.common.save}
-        </Button>
-      </Group>
+      <TextInput
+        label={setting.description ?? setting.key}
+        description={m.hints[settingKind(setting.value)]}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
+        // The button sits beside the field itself, however many lines the label wraps to on a phone.
+        inputContainer={(field) => (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <div style={{ flex: 1 }}>{field}</div>
+            <Button type="submit" size="sm" variant={changed ? 'filled' : 'light'} loading={save.isPending} disabled={!changed}>
+              {t.adminStaff.common.save}
+            </Button>
+          </Group>
+        )}
+      />
     </form>
   );
 }
