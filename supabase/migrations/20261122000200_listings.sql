@@ -393,6 +393,25 @@ create policy "Owners can delete their listings" on public.listings
 -- listing displays; owners and staff read all of them.
 
 /**
+ * How many photos a listing displays: every one an active promotion allows
+ * (max_photos_per_listing), else max_photos_without_promotion. The one rule behind the
+ * photo policies below, listing_detail and search_listings.
+ */
+create or replace function private.displayed_photo_limit(p_promoted boolean) returns integer
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return case when p_promoted then private.setting_int('max_photos_per_listing', 5)
+              else private.setting_int('max_photos_without_promotion', 1) end;
+end
+$$;
+
+revoke execute on function private.displayed_photo_limit(boolean) from public, anon, authenticated;
+
+/**
  * Why: a base listing shows only its first photo and an active promotion its first five
  * (settings), and a photo that is not shown must not be reachable through the API either.
  * Security definer because a policy on listing_photos cannot read listing_photos itself.
@@ -410,9 +429,7 @@ begin
     cross join lateral (
       select p.id from public.listing_photos p where p.listing_id = l.id
       order by p.is_primary desc, p.created_at, p.id
-      limit case when private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at)
-                 then private.setting_int('max_photos_per_listing', 5)
-                 else private.setting_int('max_photos_without_promotion', 1) end
+      limit private.displayed_photo_limit(private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at))
     ) shown
     where l.id = p_listing_id and private.listing_is_public(l.is_paused, l.expires_at) and shown.id = p_photo_id);
 end

@@ -45,6 +45,16 @@ begin
 end
 $$;
 
+/** The public URL of a crop, as storage-js getPublicUrl builds it. */
+create or replace function private.listing_photo_url(p_storage_path text) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.project_url() || '/storage/v1/object/public/listing_photos/' || p_storage_path
+$$;
+
 /** True when p_path is a plain file name directly in the listing's folder {owner id}/{listing id}/. */
 create or replace function private.is_listing_file_path(p_listing_id uuid, p_path text) returns boolean
 language plpgsql
@@ -68,25 +78,26 @@ security definer
 set search_path = ''
 as $$
 declare
-  base text := private.project_url();
+  -- What getPublicUrl builds for a key, without the key.
+  public_prefix text := private.listing_photo_url('');
+  valid boolean;
 begin
-  if base is null then
+  if public_prefix is null then
     raise exception 'Configurazione mancante: l''indirizzo del progetto (Vault project_url) non è impostato.'
       using errcode = 'P0001', detail = 'project_url_missing';
   end if;
   if not exists (select 1 from public.listings l where l.id = new.listing_id) then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
+  -- Separate branches: an expression naming new.url cannot even be planned for an original's row.
   if tg_table_name = 'listing_photo_originals' then
-    if not private.is_listing_file_path(new.listing_id, new.storage_path) then
-      raise exception 'Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell''annuncio.'
-        using errcode = 'P0001', detail = 'invalid_photo_url';
-    end if;
-    return new;
+    valid := private.is_listing_file_path(new.listing_id, new.storage_path);
+  else
+    valid := (new.storage_path is null or private.is_listing_file_path(new.listing_id, new.storage_path))
+             and left(new.url, length(public_prefix)) = public_prefix
+             and private.is_listing_file_path(new.listing_id, substr(new.url, length(public_prefix) + 1));
   end if;
-  if not ((new.storage_path is null or private.is_listing_file_path(new.listing_id, new.storage_path))
-          and left(new.url, length(base || '/storage/v1/object/public/listing_photos/')) = base || '/storage/v1/object/public/listing_photos/'
-          and private.is_listing_file_path(new.listing_id, substr(new.url, length(base || '/storage/v1/object/public/listing_photos/') + 1))) then
+  if not valid then
     raise exception 'Indirizzo della foto non valido: sono accettate solo le foto caricate nella cartella dell''annuncio.'
       using errcode = 'P0001', detail = 'invalid_photo_url';
   end if;
@@ -95,6 +106,7 @@ end
 $$;
 
 revoke execute on function private.project_url() from public, anon, authenticated;
+revoke execute on function private.listing_photo_url(text) from public, anon, authenticated;
 revoke execute on function private.is_listing_file_path(uuid, text) from public, anon, authenticated;
 revoke execute on function private.check_listing_photo_urls() from public, anon, authenticated;
 
@@ -363,15 +375,6 @@ begin
 end
 $$;
 
-/** The public URL of a crop, as storage-js getPublicUrl builds it. */
-create or replace function private.listing_photo_url(p_storage_path text) returns text
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select private.project_url() || '/storage/v1/object/public/listing_photos/' || p_storage_path
-$$;
 
 /** A new photo: its row (the first becomes primary; the limit trigger checks again under a lock) and its original's row. */
 create or replace function private.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text)
@@ -416,7 +419,6 @@ $$;
 
 revoke execute on function private.check_listing_photo_write(uuid, uuid, uuid) from public, anon, authenticated;
 revoke execute on function private.listing_photo_upload_target(uuid, uuid) from public, anon;
-revoke execute on function private.listing_photo_url(text) from public, anon, authenticated;
 revoke execute on function private.add_listing_photo(uuid, uuid, text, text) from public, anon, authenticated;
 revoke execute on function private.replace_listing_photo_crop(uuid, uuid, text) from public, anon, authenticated;
 grant execute on function private.listing_photo_upload_target(uuid, uuid) to authenticated;

@@ -151,8 +151,8 @@ set search_path = ''
 as $$
 declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
-  promoted_photos int := private.setting_int('max_photos_per_listing', 5);
-  base_photos int := private.setting_int('max_photos_without_promotion', 1);
+  promoted_photos int := private.displayed_photo_limit(true);
+  base_photos int := private.displayed_photo_limit(false);
   filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services);
   -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
   -- private.search_listings_where.
@@ -293,8 +293,7 @@ begin
                             order by p.is_primary desc, p.created_at, p.id), '[]'::jsonb)
     into photos
     from (select * from public.listing_photos p where p.listing_id = l.id
-          order by p.is_primary desc, p.created_at, p.id limit case when promoted then private.setting_int('max_photos_per_listing', 5)
-                                                            else private.setting_int('max_photos_without_promotion', 1) end) p;
+          order by p.is_primary desc, p.created_at, p.id limit private.displayed_photo_limit(promoted)) p;
   return jsonb_build_object(
     'status', 'active',
     'phone', phone,
