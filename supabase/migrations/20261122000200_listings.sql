@@ -36,6 +36,11 @@ create table public.listings (
   hourly_rate numeric(8, 2),
   -- The client's key for one 'Pubblica': a repeated create_listing with it returns the same listing.
   creation_key uuid,
+  -- Review before publication (issue 26): 'pending' waits in the panel's 'Da approvare' and is
+  -- not public; set only by SQL (private.hold_listing, the staff decisions in the review migration).
+  review_status text not null default 'approved',
+  -- When the listing last went into review ('In revisione' since then on the owner's card).
+  review_submitted_at timestamptz,
   search tsvector generated always as (
     setweight(to_tsvector('italian'::regconfig, coalesce(title, '')), 'A')
     || setweight(to_tsvector('italian'::regconfig, coalesce(city, '') || ' ' || coalesce(zone, '')), 'B')
@@ -47,6 +52,7 @@ create table public.listings (
   constraint listings_zone_length check (zone is null or char_length(zone) <= 80),
   constraint listings_age_range check (age between 18 and 99),
   constraint listings_hourly_rate_range check (hourly_rate is null or (hourly_rate >= 0 and hourly_rate <= 10000)),
+  constraint listings_review_status_values check (review_status in ('pending', 'approved', 'rejected')),
   constraint listings_category_values check (category in ('donne', 'uomini', 'trans', 'coppie', 'massaggi')),
   constraint listings_promotion_mode_values check (promotion_mode is null or promotion_mode in ('day', 'night')),
   constraint listings_promotion_consistent check (
