@@ -6,6 +6,11 @@
  * refused caller; the files are checked and cleaned (clean-file.ts), stored with the service
  * role under random names, and the rows written by add_listing_photo / replace_listing_photo_crop
  * (which check again). Answers 201 { photo } (a re-crop 200) or { error: '<Italian>' }.
+ *
+ * `kind=selfie` with `verificationId` and the file `photo`: the selfie of a photo
+ * verification, through the same checks and cleaning, into the private verification_selfies
+ * bucket that only staff read (verification_selfie_upload_target, then
+ * attach_verification_selfie). Answers 201 { verification }.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serve } from '../_shared/serve.ts';
@@ -18,7 +23,7 @@ const messages = {
   login: 'Devi accedere per caricare foto.',
   failed: 'Caricamento della foto non riuscito: riprova.',
 };
-const NOT_FOUND = ['listing_not_found', 'photo_not_found'];
+const NOT_FOUND = ['listing_not_found', 'photo_not_found', 'verification_not_found'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Upload {
@@ -29,14 +34,25 @@ interface Upload {
 }
 
 /** The form's fields, or null when one is missing, malformed or out of place (an original with a re-crop). */
-async function readForm(req: Request): Promise<Upload | null> {
-  const form = await req.formData().catch(() => null);
-  const [listingId, photoId, photo, original] = ['listingId', 'photoId', 'photo', 'original'].map((k) => form?.get(k) ?? null);
+function readForm(form: FormData): Upload | null {
+  const [listingId, photoId, photo, original] = ['listingId', 'photoId', 'photo', 'original'].map((k) => form.get(k));
   const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
   const isFile = (v: unknown): v is File => v !== null && typeof v === 'object';
   if (!isId(listingId) || (photoId !== null && !isId(photoId)) || !isFile(photo)) return null;
   if (photoId === null ? !isFile(original) : original !== null) return null;
   return { listingId, photoId, photo, original: isFile(original) ? original : null };
+}
+
+interface Selfie {
+  verificationId: string;
+  photo: File;
+}
+
+/** The selfie form's fields, or null when one is missing or malformed. */
+function readSelfieForm(form: FormData): Selfie | null {
+  const [verificationId, photo] = ['verificationId', 'photo'].map((k) => form.get(k));
+  if (typeof verificationId !== 'string' || !UUID.test(verificationId) || photo === null || typeof photo !== 'object') return null;
+  return { verificationId, photo };
 }
 
 type Stored = [bucket: string, path: string][];
@@ -86,15 +102,45 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at } }, u.photoId ? 200 : 201);
 }
 
+/** A verification selfie: permission first, then the cleaned file under a random name in the private bucket. */
+async function uploadSelfie(req: Request, u: Selfie): Promise<Response> {
+  const user = await createUserClient(req);
+  const target: RpcResult = await user.rpc('verification_selfie_upload_target', { p_verification_id: u.verificationId });
+  if (target.error) return rpcErrorResponse(target.error, messages, ...NOT_FOUND);
+  const { user_id: userId, listing_id: listingId } = target.data as { user_id: string; listing_id: string };
+  const file = await cleanFile(u.photo);
+  const admin = await createAdminClient();
+  const stored = await storeFiles(admin, `${userId}/${listingId}`, [['verification_selfies', file]]);
+  const row: RpcResult = await admin.rpc('attach_verification_selfie', { p_user_id: userId, p_verification_id: u.verificationId, p_path: stored[0]![1] });
+  if (row.error) {
+    await removeFiles(admin, stored);
+    return rpcErrorResponse(row.error, messages, ...NOT_FOUND);
+  }
+  const { id, status, submitted_at } = row.data as Record<string, unknown>;
+  return jsonResponse({ verification: { id, status, submitted_at } }, 201);
+}
+
+/** The request's body as the upload it asks for, or null when it is not a valid form. */
+async function readRequest(req: Request): Promise<{ selfie: Selfie } | { photo: Upload } | null> {
+  const form = await req.formData().catch(() => null);
+  if (!form) return null;
+  if (form.get('kind') === 'selfie') {
+    const selfie = readSelfieForm(form);
+    return selfie && { selfie };
+  }
+  const photo = readForm(form);
+  return photo && { photo };
+}
+
 serve(async (req) => {
   const pre = preflight(req);
   if (pre) return pre;
   if (req.method !== 'POST') return jsonResponse({ error: 'Metodo non consentito.' }, 405);
   if (!req.headers.get('Authorization')) return jsonResponse({ error: messages.login }, 401);
-  const form = await readForm(req);
+  const form = await readRequest(req);
   if (!form) return jsonResponse({ error: 'Richiesta non valida.' }, 400);
   try {
-    return await upload(req, form);
+    return 'selfie' in form ? await uploadSelfie(req, form.selfie) : await upload(req, form.photo);
   } catch (err) {
     if (err instanceof Refusal) return jsonResponse({ error: err.message }, err.status);
     console.error('listing-photo', err);
