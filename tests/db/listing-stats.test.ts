@@ -1,0 +1,120 @@
+/**
+ * Listing statistics (issue 27): pages report events in batches through record_listing_events;
+ * a device's view counts once a day per listing, never the owner's or staff's or a bot's; no
+ * address, user id or raw device id is kept; a device has a rate window; only the owner and
+ * staff read the counts; the day's hashes go with the day.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { client } from '../support/clients.ts';
+import { admin, expectError, expectOk } from '../support/db.ts';
+import { makeListing, makeUser } from '../support/factories.ts';
+
+type Kind = 'view' | 'call' | 'whatsapp' | 'favourite' | 'impression';
+const send = async (c: SupabaseClient, device: string, events: { type: Kind; listing: string }[]) =>
+  expectOk(await c.rpc('record_listing_events', { p_device: device, p_events: events })) as number;
+const visitor = (address = '203.0.113.9') => client(undefined, { 'x-forwarded-for': address });
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+
+async function counts(listingId: string) {
+  const rows = expectOk(await admin().from('listing_stats_daily').select('*').eq('listing_id', listingId).eq('day', today()));
+  return (rows as Record<string, unknown>[])[0] ?? null;
+}
+
+describe('listing statistics', () => {
+  it('a view counts once per device and day; the owner, staff and bots are not counted', async () => {
+    const [owner, staff] = await Promise.all([makeUser(), makeUser({ role: 'supporto' })]);
+    const listing = await makeListing(owner);
+    const view = [{ type: 'view' as const, listing: listing.id }];
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    expect(await send(visitor(), a, view)).toBe(1);
+    expect(await send(visitor(), a, view)).toBe(0);
+    expect(await send(visitor(), a, [...view, ...view])).toBe(0);
+    expect(await send(visitor('198.51.100.1'), b, view)).toBe(1);
+    // The owner and staff, signed in, on any device: nothing.
+    expect(await send(owner.client, crypto.randomUUID(), [...view, { type: 'whatsapp', listing: listing.id }])).toBe(0);
+    expect(await send(staff.client, crypto.randomUUID(), view)).toBe(0);
+    // A crawler that says so.
+    expect(await send(client(undefined, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }), crypto.randomUUID(), view)).toBe(0);
+    // Contacts and favourites once per device; search appearances each time.
+    expect(await send(visitor(), a, [
+      { type: 'whatsapp', listing: listing.id }, { type: 'whatsapp', listing: listing.id }, { type: 'call', listing: listing.id },
+      { type: 'favourite', listing: listing.id }, { type: 'impression', listing: listing.id }, { type: 'impression', listing: listing.id },
+    ])).toBe(5);
+    expect(await counts(listing.id)).toMatchObject({ views: 2, calls: 1, whatsapp: 1, favourites: 1, impressions: 2, promoted: false });
+  });
+
+  it('keeps no address, user id or raw device id: only salted hashes, gone with the day', async () => {
+    const user = await makeUser();
+    const owner = await makeUser();
+    const listing = await makeListing(owner);
+    const device = crypto.randomUUID();
+    const address = '192.0.2.77';
+    expect(await send(client(undefined, { 'x-forwarded-for': address, Authorization: `Bearer ${(await user.client.auth.getSession()).data.session!.access_token}` }), device,
+      [{ type: 'view', listing: listing.id }])).toBe(1);
+    const tables = ['listing_stats_daily', 'listing_stats_devices', 'listing_stats_seen'];
+    const dump = JSON.stringify(await Promise.all(tables.map(async (t) => expectOk(await admin().from(t).select('*')))));
+    for (const secret of [device, device.replaceAll('-', ''), Buffer.from(device).toString('hex'), address, user.id, user.id.replaceAll('-', ''), user.email]) {
+      expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+    const seen = expectOk(await admin().from('listing_stats_seen').select('*').eq('listing_id', listing.id)) as Record<string, unknown>[];
+    expect(seen).toHaveLength(1);
+    expect(Object.keys(seen[0]).sort()).toEqual(['day', 'device_hash', 'kind', 'listing_id']);
+    expect(seen[0].device_hash).toMatch(/^\\x[0-9a-f]{64}$/);
+    const devices = expectOk(await admin().from('listing_stats_devices').select('*').limit(1)) as Record<string, unknown>[];
+    expect(Object.keys(devices[0]).sort()).toEqual(['day', 'device_hash', 'window_events', 'window_start']);
+    // The salt is not reachable through the API, even as service_role.
+    expect((await admin().schema('private' as never).from('listing_stats_salts').select('*')).error).not.toBeNull();
+    // Tomorrow the hashes, the rate windows and the salt of today are gone; the counts stay.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expectOk(await admin().rpc('roll_listing_stats', { p_now: tomorrow }));
+    expect(expectOk(await admin().from('listing_stats_seen').select('day').lt('day', new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)))).toEqual([]);
+    expect(expectOk(await admin().from('listing_stats_devices').select('day').eq('day', today()))).toEqual([]);
+    expect(await counts(listing.id)).toMatchObject({ views: 1 });
+  });
+
+  it('a device gets 120 events a minute; another device still counts', async () => {
+    const owner = await makeUser();
+    const listing = await makeListing(owner);
+    const fifty = Array.from({ length: 50 }, () => ({ type: 'impression' as const, listing: listing.id }));
+    const device = crypto.randomUUID();
+    expect(await send(visitor(), device, fifty)).toBe(50);
+    expect(await send(visitor(), device, fifty)).toBe(50);
+    expect(await send(visitor(), device, fifty)).toBe(20);
+    expect(await send(visitor(), device, fifty)).toBe(0);
+    // A batch counts at most 50 events.
+    expect(await send(visitor(), crypto.randomUUID(), [...fifty, ...fifty])).toBe(50);
+    expect(await counts(listing.id)).toMatchObject({ impressions: 170 });
+    // Nonsense is ignored, not an error.
+    expect(await send(visitor(), crypto.randomUUID(), [{ type: 'hack' as Kind, listing: listing.id }, { type: 'view', listing: 'x' }])).toBe(0);
+    expect(expectOk(await visitor().rpc('record_listing_events', { p_device: crypto.randomUUID(), p_events: { no: 'array' } }))).toBe(0);
+  });
+
+  it('only the owner and staff read a listing\'s counts; nobody writes them', async () => {
+    const [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'admin' })]);
+    const listing = await makeListing(owner);
+    expect(await send(visitor(), crypto.randomUUID(), [{ type: 'view', listing: listing.id }])).toBe(1);
+    const read = (c: SupabaseClient) => c.from('listing_stats_daily').select('views').eq('listing_id', listing.id);
+    expect(expectOk(await read(owner.client))).toEqual([{ views: 1 }]);
+    expect(expectOk(await read(staff.client))).toEqual([{ views: 1 }]);
+    expect(expectOk(await read(other.client))).toEqual([]);
+    expectError(await read(client()), /permission denied/);
+    expectError(await owner.client.from('listing_stats_daily').update({ views: 99 }).eq('listing_id', listing.id), /permission denied/);
+    expectError(await owner.client.from('listing_stats_daily').insert({ listing_id: listing.id, day: today(), views: 99 }), /permission denied/);
+    for (const t of ['listing_stats_devices', 'listing_stats_seen']) {
+      expectError(await owner.client.from(t).select('*'), /permission denied/);
+      expectError(await client().from(t).select('*'), /permission denied/);
+    }
+  });
+
+  it('a promoted listing\'s day is marked, by its events and by the job', async () => {
+    const owner = await makeUser({ credits: 100 });
+    const listing = await makeListing(owner);
+    expectOk(await owner.client.rpc('promote_listing', { p_listing_id: listing.id, p_mode: 'day', p_days: 1 }));
+    expectOk(await admin().rpc('roll_listing_stats', {}));
+    expect(await counts(listing.id)).toMatchObject({ promoted: true, views: 0 });
+    expect(await send(visitor(), crypto.randomUUID(), [{ type: 'view', listing: listing.id }])).toBe(1);
+    expect(await counts(listing.id)).toMatchObject({ promoted: true, views: 1 });
+  });
+});
