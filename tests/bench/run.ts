@@ -74,14 +74,15 @@ for (const [file, name] of [
 }
 
 const width = Math.max(...figures.map((f) => f.name.length), 10);
-console.log('\nFigure'.padEnd(width + 1), 'value'.padStart(12), ' unit  budget');
+const fmt = (v: number) => v.toFixed(v < 10 ? 2 : 0);
+console.log('\nFigure'.padEnd(width + 1), 'today'.padStart(10), 'value'.padStart(12), ' unit  budget');
 let over = 0;
 for (const f of figures) {
   const b = f.budget;
   const ok = !b || ((b.max === undefined || f.value <= b.max) && (b.min === undefined || f.value >= b.min));
   if (!ok) over += 1;
   const budget = b ? `${b.max !== undefined ? `<= ${b.max}` : `>= ${b.min}`} ${ok ? 'ok' : 'OVER'}` : '';
-  console.log(f.name.padEnd(width), f.value.toFixed(f.value < 10 ? 2 : 0).padStart(12), ` ${f.unit.padEnd(5)} ${budget}`);
+  console.log(f.name.padEnd(width), (f.baseline === undefined ? '' : fmt(f.baseline)).padStart(10), fmt(f.value).padStart(12), ` ${f.unit.padEnd(5)} ${budget}`);
 }
 if (over) console.log(`\n${over} figure(s) over budget`);
 for (const f of failures) console.log(`! ${f}`);
