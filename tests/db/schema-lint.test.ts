@@ -9,8 +9,9 @@ import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
 import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
-// Visitors read public listings (and a kept listing's state) and report a home-screen install.
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install', 'listing_photo_is_displayed']);
+// Visitors read public listings (and a kept listing's state), report a home-screen install and
+// report what they saw for the listings' statistics.
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install', 'listing_photo_is_displayed', 'record_listing_events']);
 
 /**
  * Functions that read-check-write rows another call may change at the same moment, and the
@@ -44,7 +45,9 @@ const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] 
     needs: [/pg_advisory_xact_lock\(/] },
   { fn: 'private.admin_adjust_credits', why: 'moves credits only through the locking helpers',
     needs: [/private\.add_credits\(/, /private\.spend_credits\(/], via: ['private.add_credits', 'private.spend_credits'] },
-  { fn: 'private.create_listing', why: 'charges the creation through spend_credits', needs: [/private\.spend_credits\(/], via: ['private.spend_credits'] },
+  { fn: 'private.create_listing', why: 'charges the creation through spend_credits; a call with a key that a parallel call committed first returns that listing without charging',
+    needs: [/private\.spend_credits\(/, /exception when unique_violation then [^;]*?select \* into l from public\.listings x where x\.user_id = uid and x\.creation_key = p_creation_key; if not found then raise; end if; return l; end;/],
+    via: ['private.spend_credits'] },
   { fn: 'private.lock_own_listing', why: 'the lock every listing state change takes', needs: [/from public\.listings where id = p_listing_id for update/] },
   ...['renew_listing', 'pause_listing', 'resume_listing', 'reset_listing_promotion'].map((name) => ({
     fn: `private.${name}`, why: 'reads the listing\'s clock or promotion and writes it back', needs: [/private\.lock_own_listing\(p_listing_id/], via: ['private.lock_own_listing'],
