@@ -3,6 +3,7 @@ import type { RequestAuth } from '../db/types.ts';
 import { parseJson, readText } from '../http.ts';
 import type { Platform } from '../platform.ts';
 import { ApiError } from './errors.ts';
+import type { DbConfig } from './db-config.ts';
 import type { Prefer } from './parse.ts';
 import type { SchemaCache, Table } from './schema.ts';
 
@@ -14,6 +15,8 @@ export const OBJECT = 'application/vnd.pgrst.object+json';
 export interface RestApi {
   p: Platform;
   schema(): Promise<SchemaCache>;
+  /** PostgREST's in-database settings (db-config.ts). */
+  dbConfig(): Promise<DbConfig>;
   maxRows: number | undefined;
 }
 

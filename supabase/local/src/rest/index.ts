@@ -6,7 +6,8 @@
  * schema.ts and schema-cache.ts (catalog cache), select.ts (reads and embeds), filters.ts
  * (conditions), write.ts (DML), errors.ts (statuses), limits.ts (what one request may cost),
  * headers.ts (what SQL reads as request.headers), inflight.ts (how many requests one caller runs).
- * Not implemented: embeds through views, ordering by embedded columns, aggregates, CSV/plan
+ * db-config.ts (PostgREST's in-database settings: db-aggregates-enabled).
+ * Not implemented: embeds through views, ordering by embedded columns, spread aggregates, CSV/plan
  * output, PUT, limits on PATCH/DELETE.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { ApiError } from './errors.ts';
 import { sqlHeaders } from './headers.ts';
 import { InFlightLimiter, inFlightKey } from './inflight.ts';
 import { restRoutes } from './routes.ts';
+import { DbConfigCache } from './db-config.ts';
 import { createSchemaCache } from './schema-cache.ts';
 
 /** `[api] max_rows` from config.toml: the most rows one read returns (as PostgREST's db-max-rows). */
@@ -68,7 +70,8 @@ function decodeName(segment: string): string {
 /** Mounts the REST API at /rest/v1 and keeps its schema cache fresh. */
 export async function createRestApi(p: Platform): Promise<ApiModule> {
   const cache = createSchemaCache(p.db, SCHEMA);
-  const api: RestApi = { p, schema: () => cache.get(), maxRows: readMaxRows(p.config.supabaseDir) };
+  const dbConfig = new DbConfigCache(p.db);
+  const api: RestApi = { p, schema: () => cache.get(), dbConfig: () => dbConfig.get(), maxRows: readMaxRows(p.config.supabaseDir) };
   const route = createRouter(restRoutes(api), { jwt: (req) => caller(p, req) }, decodeName);
   const inFlight = new InFlightLimiter();
   let stopListening: (() => Promise<void>) | undefined;
@@ -92,7 +95,10 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
       await cache.reload();
       stopListening = await p.db.listen('pgrst', (payload) => {
         // PostgREST re-reads the roles' settings on 'reload config'.
-        if (payload.includes('reload config')) p.db.reloadRoleSettings();
+        if (payload.includes('reload config')) {
+          p.db.reloadRoleSettings();
+          dbConfig.clear();
+        }
         if (payload === '' || payload.includes('reload schema') || payload.includes('reload')) {
           cache.reload().catch((err: Error) => p.log('rest', `schema reload failed: ${err.message}`));
         }

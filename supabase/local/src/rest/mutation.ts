@@ -3,7 +3,7 @@ import { ApiError } from './errors.ts';
 import { OBJECT, readBodyJson, respond, SCHEMA, singularError, wantsObject, type RestRequest } from './context.ts';
 import { Params } from './filters.ts';
 import type { Table } from './schema.ts';
-import { applyParams, buildReadPlan, readSql, type Node } from './select.ts';
+import { applyParams, buildReadPlan, checkAggregates, readSql, type Node } from './select.ts';
 import { bodyOf, run, type ReadRow } from './transaction.ts';
 import { bodyRows, deleteSql, insertSql, updateSql, writeColumns } from './write.ts';
 
@@ -25,6 +25,7 @@ async function write(call: RestRequest, table: Table, build: BuildDml, status: n
   let node: Node | undefined;
   if (representation && dml !== null) {
     node = buildReadPlan(c, { name: table.name, table }, new URLSearchParams(url.searchParams.has('select') ? { select: url.searchParams.get('select')! } : {}));
+    checkAggregates(node, (await call.api.dbConfig()).aggregatesEnabled);
     sql = `with _w as (${dml}) ${readSql(SCHEMA, node, '_w', params, { count: false, head: false, singular })}`;
   }
   return run(call, false, async (query) => {

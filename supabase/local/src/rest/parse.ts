@@ -17,9 +17,25 @@ export interface Field {
   json: JsonStep[];
 }
 
+/** PostgREST's aggregate functions (`col.sum()`, `count()`). */
+export const AGGREGATES = ['sum', 'avg', 'count', 'min', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'column';
+      /** `{name: '*'}` for `count()`. */
+      field: Field;
+      alias?: string;
+      /** Cast of the column (`amount::int`), before any aggregate. */
+      cast?: string;
+      /** `.sum()` etc.; `legacyCount`: PostgREST's older `count` without parentheses, allowed even when aggregates are not. */
+      agg?: Aggregate;
+      /** Cast of the aggregate's result (`amount.sum()::int`). */
+      aggCast?: string;
+      legacyCount?: boolean;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -164,9 +180,33 @@ export function parseField(s: string): Field {
 }
 
 const CAST = /^[a-z_][a-z0-9_ ]*(\[\])?$/i;
+/** `[alias:]count()[::cast]` and `[alias:]col[::cast].fn()[::cast]`: an aggregate, not an embedded resource. */
+const COUNT_ALL = /^(?:("(?:[^"\\]|\\.)*"|[^:"(]+):(?!:))?count\(\)(?:::([^:]+))?$/;
+const AGG_CALL = /\.(sum|avg|count|min|max)\(\)(?:::([^:()]+))?$/;
+
+function checkCast(cast: string): string {
+  if (!CAST.test(cast)) throw parseError('failed to parse select parameter', `invalid cast "${cast}"`);
+  return cast;
+}
 
 function parseItem(raw: string, depth: number): SelectItem {
   if (raw === '*') return { kind: 'star' };
+  const countAll = COUNT_ALL.exec(raw);
+  if (countAll) {
+    return {
+      kind: 'column',
+      field: { name: '*', json: [] },
+      alias: countAll[1] ? checkIdent(countAll[1], 'alias') : undefined,
+      agg: 'count',
+      aggCast: countAll[2] ? checkCast(countAll[2]) : undefined,
+    };
+  }
+  const aggCall = AGG_CALL.exec(raw);
+  if (aggCall && (raw.slice(0, aggCall.index).split('"').length - 1) % 2 === 0) {
+    const column = parseItem(raw.slice(0, aggCall.index), depth);
+    if (column.kind !== 'column' || column.agg) throw parseError('failed to parse select parameter', raw);
+    return { ...column, agg: aggCall[1] as Aggregate, aggCast: aggCall[2] ? checkCast(aggCall[2]) : undefined };
+  }
   // Embedded resource: [...][alias:]name[!hint][!inner](items)
   const open = raw.indexOf('(');
   if (open >= 0 && !raw.startsWith('"')) {
@@ -207,9 +247,8 @@ function parseItem(raw: string, depth: number): SelectItem {
   let cast: string | undefined;
   const castAt = rest.lastIndexOf('::');
   if (castAt >= 0) {
-    cast = rest.slice(castAt + 2);
+    cast = checkCast(rest.slice(castAt + 2));
     rest = rest.slice(0, castAt);
-    if (!CAST.test(cast)) throw parseError('failed to parse select parameter', `invalid cast "${cast}"`);
   }
   return { kind: 'column', field: parseField(rest), alias, cast };
 }

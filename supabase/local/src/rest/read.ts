@@ -2,7 +2,7 @@
 import { OBJECT, respond, SCHEMA, singularError, wantsObject, type RestRequest } from './context.ts';
 import { Params } from './filters.ts';
 import type { Table } from './schema.ts';
-import { buildReadPlan, readSql } from './select.ts';
+import { buildReadPlan, checkAggregates, readSql } from './select.ts';
 import { bodyOf, run, type ReadRow } from './transaction.ts';
 
 export interface ReadSource {
@@ -30,6 +30,7 @@ export async function read(call: RestRequest, source: ReadSource, params = new P
   const head = req.method === 'HEAD';
   const strict = wantsObject(call);
   const node = buildReadPlan(await api.schema(), source.node, url.searchParams, source.skip);
+  checkAggregates(node, (await api.dbConfig()).aggregatesEnabled);
   if (api.maxRows !== undefined && !source.single && !source.scalar) node.limit = Math.min(node.limit ?? api.maxRows, api.maxRows);
   const sql = readSql(SCHEMA, node, source.sql, params, {
     count: Boolean(prefer.count),

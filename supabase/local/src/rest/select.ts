@@ -101,9 +101,28 @@ function collectEmbeds(cache: SchemaCache, node: Node): Embed[] {
   const out: Embed[] = [];
   for (const item of node.items) {
     if (item.kind === 'embed') out.push(resolveEmbed(cache, node, item));
-    else if (item.kind === 'column') checkColumn(node.table, node.name, item.field.name);
+    else if (item.kind === 'column') {
+      // PostgREST's older `count` (no parentheses) on a table without such a column counts rows.
+      if (!item.agg && item.field.name === 'count' && !item.field.json.length && node.table && !node.table.columns.has('count')) {
+        Object.assign(item, { field: { name: '*', json: [] }, agg: 'count', legacyCount: true });
+      }
+      if (item.field.name !== '*') checkColumn(node.table, node.name, item.field.name);
+    }
   }
   return out;
+}
+
+/** PostgREST's PGRST123: an aggregate (`col.sum()`, `count()`) when `db-aggregates-enabled` is off. */
+export function checkAggregates(root: Node, enabled: boolean): void {
+  if (enabled) return;
+  const walk = (node: Node): boolean =>
+    node.items.some((i) => i.kind === 'column' && i.agg !== undefined && !i.legacyCount) || node.embeds.some(walk);
+  if (walk(root)) throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+}
+
+/** Whether the node's own select list aggregates (its other columns then group the rows). */
+function aggregates(node: Node): boolean {
+  return node.items.some((i) => i.kind === 'column' && i.agg !== undefined);
 }
 
 function findNode(root: Node, path: string[]): Node {
@@ -201,7 +220,9 @@ function buildNode(schema: string, node: Node, source: string, alias: string, co
       if (e.inner || e.nullFilter === 'not_null') b.where.push(`${ea} is not null`);
       embedSql.set(e, `${ea}.*`);
     } else {
-      const agg = e.rel.toOne ? `row_to_json(${ea}_r)` : `json_agg(${ea}_r)`;
+      // A grouped node groups by its embeds too, and json has no equality: jsonb there.
+      const grouped = mode === 'rows' && aggregates(node);
+      const agg = e.rel.toOne ? `${grouped ? 'to_jsonb' : 'row_to_json'}(${ea}_r)` : `${grouped ? 'jsonb_agg' : 'json_agg'}(${ea}_r)`;
       b.from += ` left join lateral (select ${agg} as body from (${inner}) ${ea}_r) ${ea} on true`;
       if (e.inner || e.nullFilter === 'not_null') b.where.push(`${ea}.body is not null`);
       if (e.nullFilter === 'null') b.where.push(`${ea}.body is null`);
@@ -212,16 +233,29 @@ function buildNode(schema: string, node: Node, source: string, alias: string, co
     cols.push('1');
   } else {
     let embedIndex = 0;
+    const grouped = aggregates(node);
+    // Output positions of the columns that are not aggregates: PostgREST groups by them.
+    const groupBy: number[] = [];
+    const plain = (sql: string) => {
+      cols.push(sql);
+      groupBy.push(cols.length);
+    };
     for (const item of node.items) {
-      if (item.kind === 'star') cols.push(`${alias}.*`);
-      else if (item.kind === 'column') {
+      if (item.kind === 'star') {
+        if (grouped && node.table) for (const c of node.table.columns.keys()) plain(`${alias}.${ident(c)}`);
+        else plain(`${alias}.*`);
+      } else if (item.kind === 'column' && item.agg) {
+        const arg = item.field.name === '*' ? '*' : `${fieldSql(alias, item.field, params)}${item.cast ? `::${item.cast}` : ''}`;
+        cols.push(`${item.agg}(${arg})${item.aggCast ? `::${item.aggCast}` : ''} as ${ident(item.alias ?? item.agg)}`);
+      } else if (item.kind === 'column') {
         const out = item.alias ?? (item.field.json.length ? item.field.json[item.field.json.length - 1]!.key : item.field.name);
-        cols.push(`${fieldSql(alias, item.field, params)}${item.cast ? `::${item.cast}` : ''} as ${ident(out)}`);
+        plain(`${fieldSql(alias, item.field, params)}${item.cast ? `::${item.cast}` : ''} as ${ident(out)}`);
       } else {
         const e = node.embeds[embedIndex++]!;
-        cols.push(embedSql.get(e)!);
+        plain(embedSql.get(e)!);
       }
     }
+    if (grouped && groupBy.length) b.tail += ` group by ${groupBy.join(', ')}`;
     if (node.order.length) b.tail += ` order by ${orderSql(node.order, alias, node.table, node.name, params)}`;
     if (node.limit !== undefined) b.tail += ` limit ${params.add(node.limit)}::int8`;
     if (node.offset !== undefined) b.tail += ` offset ${params.add(node.offset)}::int8`;
