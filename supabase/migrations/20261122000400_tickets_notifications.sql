@@ -141,7 +141,7 @@ set search_path = ''
 as $$
   select case p_reason
     when 'truffa' then 'Annuncio falso o truffa'
-    when 'minorenne' then 'Possibile persona minorenne'
+    when 'minorenne' then 'Minori o tratta di persone'
     when 'contenuto-inappropriato' then 'Contenuto inappropriato o illecito'
     when 'foto-false' then 'Foto false o non corrispondenti'
     when 'spam' then 'Spam o annuncio duplicato'
@@ -149,7 +149,7 @@ as $$
   end
 $$;
 
-/** A new listing report tells the staff, with its reason in Italian; the bell opens Segnalazioni. */
+/** A new listing report tells the staff, with its reason in Italian (an urgent one says so first); the bell opens Segnalazioni. */
 create or replace function private.notify_new_report() returns trigger
 language plpgsql
 security definer
@@ -161,7 +161,7 @@ begin
   select l.title into title from public.listings l where l.id = new.listing_id;
   insert into public.admin_notifications (user_id, type, entity_id, message)
   values (null, 'new_report', new.id::text,
-    'Nuova segnalazione: ' || private.report_reason_label(new.reason) || ', annuncio "' || left(coalesce(title, ''), 120) || '".');
+    case when new.reason = 'minorenne' then 'URGENTE – ' else '' end || 'Nuova segnalazione: ' || private.report_reason_label(new.reason) || ', annuncio "' || left(coalesce(title, ''), 120) || '".');
   return null;
 end
 $$;

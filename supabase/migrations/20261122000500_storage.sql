@@ -13,12 +13,14 @@ on conflict (id) do update set public = excluded.public, file_size_limit = exclu
   allowed_mime_types = excluded.allowed_mime_types;
 
 -- Only SELECT, for the owner (first folder = their id) and staff: listing a folder and signing
--- an original's URL. No insert, update or delete policy: every client write is refused.
+-- an original's URL; verification selfies (verification migration) for staff alone. No
+-- insert, update or delete policy: every client write is refused.
 drop policy if exists "Owners and staff can read listing photo files" on storage.objects;
 create policy "Owners and staff can read listing photo files" on storage.objects
   for select to authenticated
-  using (bucket_id in ('listing_photos', 'listing_originals')
-         and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.current_role_is_staff())));
+  using ((bucket_id in ('listing_photos', 'listing_originals')
+          and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.current_role_is_staff())))
+         or (bucket_id = 'verification_selfies' and (select private.current_role_is_staff())));
 
 -- ---------------------------------------------------------------------------------------
 -- Photo addresses: listing_photos.url is shown to every visitor, so it may only be this
@@ -275,7 +277,7 @@ end
 $$;
 
 /**
- * The daily sweep: files of both photo buckets older than a day that no row names (an
+ * The daily sweep: files of the photo and selfie buckets older than a day that no row names (an
  * upload whose row was never written, a clean-up interrupted before it queued) are queued.
  */
 create or replace function private.queue_orphan_storage_files(p_now timestamptz default now()) returns integer
@@ -288,10 +290,11 @@ declare
 begin
   insert into private.storage_deletions (bucket_id, name)
   select o.bucket_id, o.name from storage.objects o
-  where o.bucket_id in ('listing_photos', 'listing_originals')
+  where o.bucket_id in ('listing_photos', 'listing_originals', 'verification_selfies')
     and o.created_at < p_now - interval '1 day'
     and not exists (select 1 from public.listing_photos p where o.bucket_id = 'listing_photos' and p.storage_path = o.name)
     and not exists (select 1 from public.listing_photo_originals x where o.bucket_id = 'listing_originals' and x.storage_path = o.name)
+    and not exists (select 1 from public.photo_verifications v where o.bucket_id = 'verification_selfies' and v.selfie_path = o.name)
   on conflict do nothing;
   get diagnostics n = row_count;
   if n > 0 then

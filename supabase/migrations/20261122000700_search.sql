@@ -37,7 +37,8 @@ create or replace function private.search_listings_where(
   p_meeting_type text[],
   p_availability_for text[],
   p_meeting_location text[],
-  p_offered_services text[]
+  p_offered_services text[],
+  p_verified_only boolean default false
 ) returns text
 language plpgsql
 immutable
@@ -72,6 +73,8 @@ begin
   if cardinality(p_availability_for) > 0 then filters := filters || ' and l.availability_for && $16'; end if;
   if cardinality(p_meeting_location) > 0 then filters := filters || ' and l.meeting_location && $17'; end if;
   if cardinality(p_offered_services) > 0 then filters := filters || ' and l.offered_services && $18'; end if;
+  -- 'Solo foto verificate' (issue 26): a constant, so no parameter.
+  if p_verified_only then filters := filters || ' and l.photos_verified_at is not null'; end if;
   if nullif(trim(coalesce(p_query, '')), '') is not null then
     filters := filters || ' and l.search @@ websearch_to_tsquery(''italian''::regconfig, $1)';
   end if;
@@ -110,7 +113,8 @@ create or replace function private.search_listings(
   p_after_promoted boolean default null,
   p_after_rank timestamptz default null,
   p_after_id uuid default null,
-  p_limit integer default 20
+  p_limit integer default 20,
+  p_verified_only boolean default false
 ) returns table (
   id uuid,
   user_id uuid,
@@ -142,7 +146,8 @@ create or replace function private.search_listings(
   hourly_rate numeric,
   promoted boolean,
   rank_at timestamptz,
-  photos jsonb
+  photos jsonb,
+  photos_verified_at timestamptz
 )
 language plpgsql
 stable
@@ -153,7 +158,7 @@ declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
   promoted_photos int := private.displayed_photo_limit(true);
   base_photos int := private.displayed_photo_limit(false);
-  filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services);
+  filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only);
   -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
   -- private.search_listings_where.
   promoted_sql text := '(l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now())';
@@ -207,7 +212,8 @@ begin
               from (select p.* from public.listing_photos p where p.listing_id = l.id
                     order by p.is_primary desc, p.created_at, p.id
                     limit case when page.promoted then $23 else $24 end) p
-            ), ''[]''::jsonb) as photos
+            ), ''[]''::jsonb) as photos,
+            l.photos_verified_at
      from page join public.listings l on l.id = page.id
      order by page.promoted desc, page.rank_at desc, page.id desc',
     part_a, part_b)
@@ -243,7 +249,8 @@ create or replace function private.search_listings_count(
   p_meeting_type text[] default null,
   p_availability_for text[] default null,
   p_meeting_location text[] default null,
-  p_offered_services text[] default null
+  p_offered_services text[] default null,
+  p_verified_only boolean default false
 ) returns bigint
 language plpgsql
 stable
@@ -254,7 +261,7 @@ declare
   total bigint;
   q text := nullif(trim(coalesce(p_query, '')), '');
 begin
-  execute format('select count(*) from public.listings l where %s', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services))
+  execute format('select count(*) from public.listings l where %s', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only))
     into total
     using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services;
   return total;
@@ -337,7 +344,8 @@ create or replace function public.search_listings(
   p_after_promoted boolean default null,
   p_after_rank timestamptz default null,
   p_after_id uuid default null,
-  p_limit integer default 20
+  p_limit integer default 20,
+  p_verified_only boolean default false
 ) returns table (
   id uuid,
   user_id uuid,
@@ -369,14 +377,15 @@ create or replace function public.search_listings(
   hourly_rate numeric,
   promoted boolean,
   rank_at timestamptz,
-  photos jsonb
+  photos jsonb,
+  photos_verified_at timestamptz
 )
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit)
+  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit, p_verified_only)
 $$;
 
 /** The API's entry point to private.search_listings_count, the SECURITY DEFINER body. */
@@ -398,14 +407,15 @@ create or replace function public.search_listings_count(
   p_meeting_type text[] default null,
   p_availability_for text[] default null,
   p_meeting_location text[] default null,
-  p_offered_services text[] default null
+  p_offered_services text[] default null,
+  p_verified_only boolean default false
 ) returns bigint
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services)
+  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only)
 $$;
 
 /** The API's entry point to private.listing_detail, the SECURITY DEFINER body. */
@@ -418,9 +428,9 @@ as $$
   select private.listing_detail(p_id)
 $$;
 
-revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer) from public;
+revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean) from public;
 revoke all on function public.search_listings_count from public;
 revoke all on function public.listing_detail(uuid) from public;
 grant execute on function public.search_listings_count to anon, authenticated, service_role;
-grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer),
+grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean),
   public.listing_detail(uuid) to anon, authenticated, service_role;
