@@ -71,21 +71,23 @@ create table public.listings (
   constraint listings_offered_services_values check (offered_services <@ array['69', 'baci-profondi', 'bacio-leggero', 'due-ragazze', 'girlfriend-experience', 'massaggio-professionale', 'massaggio-prostatico', 'massaggio-sensuale-con-corpo', 'massaggio-tantrico', 'masturbazione-con-mano', 'orale-coperto-con-condom', 'orale-scoperto', 'orgasmo-multiplo', 'porn-star-experience', 'rapporto-anale', 'rapporto-sessuale', 'rimming', 'sesso-orale', 'venuta-in-bocca', 'venuta-su-seno', 'altro']::text[])
 );
 
-comment on table public.listings is 'Advertisements. Public when not paused and not expired.';
+comment on table public.listings is 'Advertisements. Public when approved (review_status), not paused and not expired.';
 
 /**
- * The one "public listing" rule: not paused and not expired at p_at. Policies, the detail
- * and the jobs call it. Its search_path is pinned (splinter's function_search_path_mutable),
+ * The one "public listing" rule: approved by review (issue 26), not paused and not expired at
+ * p_at. Policies, the detail and the jobs call it; a question about the clock alone (has it
+ * expired, whatever its review) passes 'approved'. Its search_path is pinned (splinter's function_search_path_mutable),
  * so PostgreSQL does not inline it; the search's dynamic SQL spells it as text in one place,
  * private.search_listings_where, for its partial indexes (docs/decisions.md).
  */
-create or replace function private.listing_is_public(p_is_paused boolean, p_expires_at timestamptz, p_at timestamptz default now())
+create or replace function private.listing_is_public(p_is_paused boolean, p_expires_at timestamptz, p_review_status text,
+  p_at timestamptz default now())
 returns boolean
 language sql
 stable
 set search_path = ''
 as $$
-  select not p_is_paused and p_expires_at > p_at
+  select p_review_status = 'approved' and not p_is_paused and p_expires_at > p_at
 $$;
 
 /**
@@ -103,9 +105,9 @@ as $$
   select p_is_premium and p_start_at <= p_at and p_end_at >= p_at
 $$;
 
-revoke all on function private.listing_is_public(boolean, timestamptz, timestamptz) from public;
+revoke all on function private.listing_is_public(boolean, timestamptz, text, timestamptz) from public;
 revoke all on function private.promotion_is_active(boolean, timestamptz, timestamptz, timestamptz) from public;
-grant execute on function private.listing_is_public(boolean, timestamptz, timestamptz),
+grant execute on function private.listing_is_public(boolean, timestamptz, text, timestamptz),
   private.promotion_is_active(boolean, timestamptz, timestamptz, timestamptz) to anon, authenticated, service_role;
 
 -- my-listings: user_id, is_paused asc, is_premium desc, promotion_end_at desc, last_bumped_at desc, created_at desc
@@ -377,11 +379,11 @@ grant delete on table public.listings to authenticated;
 
 create policy "Anyone can read public listings" on public.listings
   for select to anon
-  using (private.listing_is_public(is_paused, expires_at));
+  using (private.listing_is_public(is_paused, expires_at, review_status));
 
 create policy "Users can read public listings and their own" on public.listings
   for select to authenticated
-  using (private.listing_is_public(is_paused, expires_at) or user_id = (select auth.uid()) or (select private.current_role_is_staff()));
+  using (private.listing_is_public(is_paused, expires_at, review_status) or user_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
 create policy "Owners can update their listings" on public.listings
   for update to authenticated
@@ -437,7 +439,7 @@ begin
       order by p.is_primary desc, p.created_at, p.id
       limit private.displayed_photo_limit(private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at))
     ) shown
-    where l.id = p_listing_id and private.listing_is_public(l.is_paused, l.expires_at) and shown.id = p_photo_id);
+    where l.id = p_listing_id and private.listing_is_public(l.is_paused, l.expires_at, l.review_status) and shown.id = p_photo_id);
 end
 $$;
 

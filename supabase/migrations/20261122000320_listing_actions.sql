@@ -81,7 +81,9 @@ $$;
 /**
  * Publishes a listing: validates it (trigger validate_listing, Italian messages), charges
  * listing_creation_cost (10) crediti as a listing_creation transaction and sets
- * expires_at to now + listing_duration_days (30). A repeated call with the same
+ * expires_at to now + listing_duration_days (30). A new advertiser's listing (not
+ * private.advertiser_is_trusted before this one) waits in 'Da approvare' (review migration);
+ * a refusal refunds the cost. A repeated call with the same
  * p_creation_key (a double click, a retry after a lost answer) returns the listing the first
  * call made and charges nothing.
  */
@@ -114,11 +116,14 @@ declare
   cost integer := private.setting_int('listing_creation_cost', 10);
   days integer := private.setting_int('listing_duration_days', 30);
   l public.listings;
+  trusted boolean;
 begin
   select * into l from public.listings x where x.user_id = uid and x.creation_key = p_creation_key;
   if found then
     return l;
   end if;
+  -- Asked before the insert: the new row itself is 'approved' until held.
+  trusted := private.advertiser_is_trusted(uid);
   begin
     insert into public.listings (user_id, title, category, city, zone, age, description, hourly_rate,
       ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for,
@@ -138,6 +143,10 @@ begin
     return l;
   end;
   perform private.spend_credits(uid, cost, 'listing_creation', 'Pubblicazione annuncio: ' || l.title, l.id);
+  if not trusted then
+    perform private.hold_listing(l.id, 'new_advertiser', '{}');
+  end if;
+  select * into l from public.listings x where x.id = l.id;
   return l;
 end
 $$;
@@ -210,7 +219,7 @@ begin
   if l.is_paused then
     raise exception 'L''annuncio è già in pausa.' using errcode = 'P0001', detail = 'already_paused';
   end if;
-  if not private.listing_is_public(l.is_paused, l.expires_at) then
+  if not private.listing_is_public(l.is_paused, l.expires_at, 'approved') then
     raise exception 'L''annuncio è scaduto: non può essere messo in pausa.' using errcode = 'P0001', detail = 'listing_expired';
   end if;
   return private.freeze_listing(l.id);

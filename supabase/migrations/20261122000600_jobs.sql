@@ -58,7 +58,8 @@ declare
 begin
   with expired as (
     select l.id, l.user_id, l.title, l.expires_at from public.listings l
-     where not l.is_paused and not private.listing_is_public(l.is_paused, l.expires_at, p_now)
+     -- Its clock, whatever its review: a listing still waiting for staff expires too.
+     where not l.is_paused and not private.listing_is_public(l.is_paused, l.expires_at, 'approved', p_now)
   ), cleared as (
     update public.listings l set is_premium = false, promotion_mode = null, promotion_start_at = null, promotion_end_at = null
       from expired e where l.id = e.id and l.is_premium
@@ -97,7 +98,7 @@ begin
          || to_char(l.expires_at at time zone 'Europe/Rome', 'DD/MM/YYYY HH24:MI') || '.',
          private.listing_notification_key('listing_expiring', l.id, l.expires_at)
     from public.listings l
-   where not l.is_paused and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+   where not l.is_paused and private.listing_is_public(l.is_paused, l.expires_at, 'approved', p_now)
      and l.expires_at <= p_now + make_interval(hours => hours)
   on conflict (dedupe_key) where dedupe_key is not null do nothing;
   get diagnostics n = row_count;
@@ -151,7 +152,7 @@ declare
 begin
   update public.listings l set last_bumped_at = p_now
    where l.is_premium and not l.is_paused
-     and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+     and private.listing_is_public(l.is_paused, l.expires_at, l.review_status, p_now)
      and private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at, p_now)
      and (
        (l.promotion_mode = 'day' and (l.last_bumped_at is null or l.last_bumped_at < l.promotion_start_at))

@@ -48,7 +48,7 @@ declare
   -- private.listing_is_public's rule, as text: the function is not inlined (its search_path
   -- is pinned), and a call per row would hide the partial indexes and make the total 10x
   -- slower (docs/decisions.md). tests/db/single-sources.test.ts checks they agree.
-  filters text := 'not l.is_paused and l.expires_at > now()';
+  filters text := 'l.review_status = ''approved'' and not l.is_paused and l.expires_at > now()';
 begin
   if p_category is not null and p_category <> '' then
     filters := filters || ' and l.category = $2';
@@ -291,7 +291,11 @@ begin
   if not found then
     return jsonb_build_object('status', 'missing');
   end if;
-  if not private.listing_is_public(l.is_paused, l.expires_at) then
+  -- Waiting for review or refused: not there for the public (nothing says why).
+  if l.review_status <> 'approved' then
+    return jsonb_build_object('status', 'missing');
+  end if;
+  if not private.listing_is_public(l.is_paused, l.expires_at, l.review_status) then
     return jsonb_build_object('status', case when l.is_paused then 'paused' else 'expired' end, 'id', l.id);
   end if;
   promoted := private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at);

@@ -302,9 +302,9 @@ begin
   select jsonb_build_object(
     'open_tickets', (select count(*) from public.tickets t where t.status in ('open', 'in_progress')),
     'open_reports', (select count(*) from public.listing_reports r where r.status = 'open'),
-    'listings_active', (select count(*) from public.listings l where private.listing_is_public(l.is_paused, l.expires_at)),
+    'listings_active', (select count(*) from public.listings l where private.listing_is_public(l.is_paused, l.expires_at, l.review_status)),
     'listings_paused', (select count(*) from public.listings l where l.is_paused),
-    'listings_expired', (select count(*) from public.listings l where not l.is_paused and not private.listing_is_public(l.is_paused, l.expires_at)),
+    'listings_expired', (select count(*) from public.listings l where not l.is_paused and not private.listing_is_public(l.is_paused, l.expires_at, 'approved')),
     'new_users', (select count(*) from public.profiles p where p.created_at >= since),
     'credits_sold', (select coalesce(sum(p.credits), 0) from public.payments p
                       where p.status = 'completed' and coalesce(p.settled_at, p.created_at) >= since),

@@ -71,8 +71,10 @@ begin
     select jsonb_agg(
       case
         when l.id is null then jsonb_build_object('id', i.id, 'state', 'removed')
-        when not private.listing_is_public(l.is_paused, l.expires_at) then
-          jsonb_build_object('id', i.id, 'state', case when l.is_paused then 'paused' else 'expired' end)
+        -- Rejected in review: gone for good; waiting for review: away for now, as a pause.
+        when l.review_status = 'rejected' then jsonb_build_object('id', i.id, 'state', 'removed')
+        when not private.listing_is_public(l.is_paused, l.expires_at, l.review_status) then
+          jsonb_build_object('id', i.id, 'state', case when l.is_paused or l.review_status = 'pending' then 'paused' else 'expired' end)
         else jsonb_build_object('id', i.id, 'state', 'active', 'title', l.title, 'city', l.city, 'category', l.category,
           'age', l.age, 'photo', (select p.url from public.listing_photos p where p.listing_id = l.id
                                   order by p.is_primary desc, p.created_at, p.id limit 1))

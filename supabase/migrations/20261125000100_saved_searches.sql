@@ -267,15 +267,15 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.listing_is_public(new.is_paused, new.expires_at)
-     and (tg_op = 'INSERT' or not private.listing_is_public(old.is_paused, old.expires_at)) then
+  if private.listing_is_public(new.is_paused, new.expires_at, new.review_status)
+     and (tg_op = 'INSERT' or not private.listing_is_public(old.is_paused, old.expires_at, old.review_status)) then
     insert into private.saved_search_queue (listing_id) values (new.id) on conflict (listing_id) do nothing;
   end if;
   return null;
 end
 $$;
 
-create trigger listings_queue_for_saved_searches after insert or update of is_paused, expires_at on public.listings
+create trigger listings_queue_for_saved_searches after insert or update of is_paused, expires_at, review_status on public.listings
   for each row execute function private.queue_new_public_listing();
 
 /**
@@ -360,7 +360,7 @@ begin
     select d.search_id, d.user_id, d.name, count(l.id) as fresh
       from due d
       join sent on sent.search_id = d.search_id
-      left join public.listings l on l.id = sent.listing_id and private.listing_is_public(l.is_paused, l.expires_at, p_now)
+      left join public.listings l on l.id = sent.listing_id and private.listing_is_public(l.is_paused, l.expires_at, l.review_status, p_now)
      group by d.search_id, d.user_id, d.name
   ), marked as (
     -- Runs though unread: a data-modifying WITH always runs once.

@@ -84,14 +84,16 @@ describe('single sources in SQL', () => {
     expect(copies).toEqual([]);
   });
 
-  it('the policies, the search, its total and the detail agree with listing_is_public on paused and expired listings', async () => {
+  it('the policies, the search, its total and the detail agree with listing_is_public on paused, expired and held listings', async () => {
     const city = 'Regola Pubblica';
     const open = await listing(city);
     const paused = await listing(city, { is_paused: 'true', paused_at: 'now()' });
     const expired = await listing(city, { expires_at: `now() - interval '1 second'` });
     const endsSoon = await listing(city, { expires_at: `now() + interval '${HOUR}'` });
-    for (const id of [open, paused, expired, endsSoon]) await photos(id, 1);
-    const rule = await ids(db, `select id from public.listings where city = $1 and private.listing_is_public(is_paused, expires_at)`, [city]);
+    const pending = await listing(city, { review_status: `'pending'` });
+    const rejected = await listing(city, { review_status: `'rejected'` });
+    for (const id of [open, paused, expired, endsSoon, pending, rejected]) await photos(id, 1);
+    const rule = await ids(db, `select id from public.listings where city = $1 and private.listing_is_public(is_paused, expires_at, review_status)`, [city]);
     expect(rule).toEqual([open, endsSoon].sort());
 
     await asAnon(async (q) => {
@@ -100,7 +102,8 @@ describe('single sources in SQL', () => {
       expect(await ids(q, `select id from public.search_listings(p_city => $1)`, [city])).toEqual(rule);
       expect((await q.query<{ n: string }>(`select public.search_listings_count(p_city => $1) as n`, [city])).rows[0]!.n).toBe(String(rule.length));
       const status = async (id: string) => (await q.query<{ s: string }>(`select public.listing_detail($1) ->> 'status' as s`, [id])).rows[0]!.s;
-      expect([await status(open), await status(paused), await status(expired), await status(endsSoon)]).toEqual(['active', 'paused', 'expired', 'active']);
+      expect([await status(open), await status(paused), await status(expired), await status(endsSoon), await status(pending), await status(rejected)])
+        .toEqual(['active', 'paused', 'expired', 'active', 'missing', 'missing']);
     });
   });
 

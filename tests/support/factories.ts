@@ -45,12 +45,28 @@ export const validListing = {
   p_offered_services: ['girlfriend-experience'],
 };
 
-/** A listing made through create_listing as its owner (credits topped up first unless `topUp` is false). */
-export async function makeListing(owner: TestUser, overrides: Record<string, unknown> = {}, topUp = true) {
+/**
+ * A listing made through create_listing as its owner (credits topped up first unless `topUp` is
+ * false). A new advertiser's first listing waits for review (issue 26); unless `approve` is
+ * false it is approved here as staff would, so the owner is trusted from then on.
+ */
+export async function makeListing(owner: TestUser, overrides: Record<string, unknown> = {}, topUp = true, approve = true) {
   if (topUp) await setCredits(owner.id, (await credits(owner.id)) + 10);
   const { data, error } = await owner.client.rpc('create_listing', { ...validListing, ...overrides });
   if (error) throw new Error(`create_listing: ${error.message}`);
-  return data as Record<string, any>;
+  const row = data as Record<string, any>;
+  if (approve && row.review_status === 'pending') return approveAsStaff(row.id as string);
+  return row;
+}
+
+/** Approves a waiting listing as staff would (service role: the decision's effect without a staff account). */
+export async function approveAsStaff(listingId: string): Promise<Record<string, any>> {
+  const done = await admin().from('listing_review_holds').update({ resolved_at: new Date().toISOString(), decision: 'approved' })
+    .eq('listing_id', listingId).is('resolved_at', null);
+  if (done.error) throw done.error;
+  const { data, error } = await admin().from('listings').update({ review_status: 'approved' }).eq('id', listingId).select().single();
+  if (error) throw error;
+  return data;
 }
 
 let coupons = 0;

@@ -18,6 +18,7 @@ import { jsonResponse, preflight } from '../_shared/cors.ts';
 import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
 import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
 import { cleanFile, Refusal, type CleanFile } from './clean-file.ts';
+import { cropHash } from './crop-hash.ts';
 
 const messages = {
   login: 'Devi accedere per caricare foto.',
@@ -87,6 +88,8 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   const sources: [string, File][] = [['listing_photos', u.photo]];
   if (u.original) sources.push(['listing_originals', u.original]);
   const files = await Promise.all(sources.map(async ([bucket, file]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file)]));
+  // The duplicate check's pHash, from the very bytes stored (never one a browser sends).
+  const hash = cropHash(files[0]![1]);
 
   const admin = await createAdminClient();
   const stored = await storeFiles(admin, `${userId}/${u.listingId}`, files);
@@ -99,7 +102,18 @@ async function upload(req: Request, u: Upload): Promise<Response> {
     return rpcErrorResponse(row.error, messages, ...NOT_FOUND);
   }
   const { id, url, is_primary, storage_path, created_at } = row.data as Record<string, unknown>;
-  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at } }, u.photoId ? 200 : 201);
+  let review_status: unknown;
+  if (hash) {
+    // A photo within the threshold of another account's holds the listing for review.
+    const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hash: hash });
+    if (checked.error) {
+      // No photo is kept unchecked: the row goes (its trigger queues the files), the caller retries.
+      await admin.from('listing_photos').delete().eq('id', id as string);
+      throw checked.error;
+    }
+    review_status = (checked.data as { review_status: string }).review_status;
+  }
+  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at }, review_status }, u.photoId ? 200 : 201);
 }
 
 /** A verification selfie: permission first, then the cleaned file under a random name in the private bucket. */

@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { copies, sources } from '../../../../tests/support/phash-set.ts';
+import { plainImage } from '../../../../tests/support/images.ts';
+import { ImageError } from './bytes.ts';
+import { DUPLICATE_MAX_DISTANCE, greyFromRgba, hammingDistance, phashGrey, phashJpeg, shrink } from './phash.ts';
+
+let set: Uint8Array[];
+let hashes: string[];
+
+beforeAll(async () => {
+  set = await sources(6);
+  hashes = set.map((b) => phashJpeg(b)!);
+}, 120_000);
+
+describe('phashJpeg', () => {
+  it('is 16 hex digits with 32 bits set (the median splits the 64 coefficients), the same for the same bytes', () => {
+    for (const h of hashes) {
+      expect(h).toMatch(/^[0-9a-f]{16}$/);
+      expect(hammingDistance(h, '0000000000000000')).toBe(32);
+    }
+    expect(phashJpeg(set[0]!)).toBe(hashes[0]);
+  });
+
+  it('finds every resized, re-compressed, progressive, brighter or 2%-cropped copy within the threshold', async () => {
+    for (const [i, source] of set.entries()) {
+      for (const v of await copies(source)) {
+        if (v.name === 'cropped 4%' || v.name.startsWith('cropped 3%')) continue; // beyond "slightly": measured in docs/decisions.md
+        expect({ source: i, copy: v.name, within: hammingDistance(hashes[i]!, phashJpeg(v.bytes)!) <= DUPLICATE_MAX_DISTANCE })
+          .toEqual({ source: i, copy: v.name, within: true });
+      }
+    }
+  }, 120_000);
+
+  it('keeps different pictures apart', () => {
+    for (let i = 0; i < hashes.length; i++)
+      for (let j = i + 1; j < hashes.length; j++) expect(hammingDistance(hashes[i]!, hashes[j]!)).toBeGreaterThan(DUPLICATE_MAX_DISTANCE);
+  });
+
+  it('reads the pixels a progressive JPEG holds as a baseline one does', async () => {
+    const raw = await sharp(set[1]!).raw().toBuffer();
+    const meta = await sharp(set[1]!).metadata();
+    const again = (progressive: boolean) =>
+      sharp(raw, { raw: { width: meta.width!, height: meta.height!, channels: 3 } }).jpeg({ quality: 95, progressive }).toBuffer();
+    expect(hammingDistance(phashJpeg(await again(true))!, phashJpeg(await again(false))!)).toBeLessThanOrEqual(2);
+  });
+
+  it('gives no hash to a flat picture (every one would match every other)', async () => {
+    expect(phashJpeg(await plainImage('jpeg'))).toBeNull();
+    expect(phashJpeg(await plainImage('jpeg', 400, 500))).toBeNull();
+  });
+
+  it('refuses bytes that do not decode as an ImageError', () => {
+    const truncated = set[0]!.subarray(0, 600);
+    expect(() => phashJpeg(truncated)).toThrow(ImageError);
+  });
+});
+
+describe('the parts', () => {
+  it('shrink averages areas: a 64x64 left-dark right-light image gives 32 columns of 0 then 255', () => {
+    const w = 64;
+    const rgba = new Uint8Array(w * w * 4);
+    for (let y = 0; y < w; y++) for (let x = 0; x < w; x++) rgba.fill(x < w / 2 ? 0 : 255, (y * w + x) * 4, (y * w + x) * 4 + 3);
+    const grey = greyFromRgba(w, w, rgba);
+    const block = shrink(grey);
+    expect([block[0], block[15], block[16], block[31]].map(Math.round)).toEqual([0, 0, 255, 255]);
+    // Its hash: the horizontal frequencies of row 0 carry the edge.
+    expect(phashGrey(grey)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('hammingDistance counts the differing bits', () => {
+    expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
+    expect(hammingDistance('8000000000000001', '0000000000000000')).toBe(2);
+    expect(hammingDistance('0123456789abcdef', '0123456789abcdef')).toBe(0);
+  });
+});
