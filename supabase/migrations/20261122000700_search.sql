@@ -10,6 +10,19 @@ create index if not exists listings_city_rank_idx on public.listings
   (lower(city), (coalesce(last_bumped_at, created_at)) desc, id desc) where not is_paused;
 create index if not exists listings_category_rank_idx on public.listings
   (category, (coalesce(last_bumped_at, created_at)) desc, id desc) where not is_paused;
+-- The promotions' own full-text index: part A of a text search reads their matches only.
+create index if not exists listings_promoted_search_idx on public.listings using gin (search)
+  where is_premium and not is_paused;
+-- Listings with a promotion (active, or starting later until the job clears it), about 1%
+-- of them: part A of the search walks them in rank order and stops after a page. It carries
+-- every column the public rule and the scalar and array filters read, so a walk that has to
+-- pass many promotions (a city, a category) reads the index alone (issue 25).
+create index if not exists listings_promoted_rank_idx on public.listings
+  ((coalesce(last_bumped_at, created_at)) desc, id desc)
+  include (last_bumped_at, created_at, review_status, expires_at, promotion_start_at, promotion_end_at,
+           category, city, zone, age, hourly_rate, ethnicity, nationality, breast_type, hair_color, body_type,
+           eye_color, meeting_type, availability_for, meeting_location, offered_services)
+  where is_premium and not is_paused;
 create index if not exists listings_age_idx on public.listings (age) where not is_paused;
 create index if not exists listings_hourly_rate_idx on public.listings (hourly_rate) where not is_paused;
 
@@ -154,81 +167,155 @@ stable
 security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
 declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
   promoted_photos int := private.displayed_photo_limit(true);
   base_photos int := private.displayed_photo_limit(false);
   filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only);
+  -- The same filters without the text query: the window a common text is looked for in.
+  other_filters text := private.search_listings_where(null, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only);
   -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
-  -- private.search_listings_where.
-  promoted_sql text := '(l.is_premium and l.promotion_start_at <= now() and l.promotion_end_at >= now())';
+  -- private.search_listings_where. The window is wrapped in coalesce (the same rule: a
+  -- promotion has both times): taken apart, the planner multiplies the 1% of listings that
+  -- are premium by the 1% that have each time and expects one promotion where there are
+  -- hundreds, then reads them all through listings_promotion_end_idx and sorts them.
+  promoted_sql text := '(l.is_premium and coalesce(l.promotion_start_at <= now() and l.promotion_end_at >= now(), false))';
   rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
-  part_a text;
-  part_b text;
+  -- Text queries (docs/decisions.md, issue 25): up to rare_matches matches are read whole and
+  -- sorted; a commoner text is looked for among the newest text_window listings.
+  rare_matches constant int := 200;
+  text_window constant int := 1000;
   q text := nullif(trim(coalesce(p_query, '')), '');
-  src text := 'public.listings l';
-  matches int;
+  sort_setting text;
+  matches bigint;
+  ids uuid[] := '{}';
+  ranks timestamptz[] := '{}';
+  more_ids uuid[];
+  more_ranks timestamptz[];
+  page_promoted boolean[];
+  after_rank text := format('and (%s, l.id) < ($20, $21)', rank_sql);
 begin
   if q is not null then
-    -- A rare term: read its few matches through the full-text index, then sort them. A
-    -- common one: walk the public order and stop after a page (the planner cannot tell
-    -- which case it is from statistics, so count up to a threshold first).
-    select count(*) into matches from (
-      select 1 from public.listings l0 where l0.search @@ websearch_to_tsquery('italian'::regconfig, q) limit 3000) m;
-    if matches < 3000 then
-      src := '(select * from public.listings l0 where l0.search @@ websearch_to_tsquery(''italian''::regconfig, $1) offset 0) l';
+    -- Up to rare_matches + 1 matches, however the planner reads them fastest (a rare word:
+    -- through the full-text index). All of them: the page is their first rows in public order.
+    execute format(
+      'with m as (select l.id, %2$s as promoted, %3$s as rank_at from public.listings l where %1$s %4$s limit %5$s)
+       select (select count(*) from m),
+              array_agg(u.id order by u.promoted desc, u.rank_at desc, u.id desc),
+              array_agg(u.promoted order by u.promoted desc, u.rank_at desc, u.id desc),
+              array_agg(u.rank_at order by u.promoted desc, u.rank_at desc, u.id desc)
+         from (select * from m order by promoted desc, rank_at desc, id desc limit $22) u',
+      filters, promoted_sql, rank_sql,
+      case when p_after_promoted is null then ''
+           else format('and (%s, %s, l.id) < ($19, $20, $21)', promoted_sql, rank_sql) end,
+      rare_matches + 1)
+      into matches, ids, page_promoted, ranks
+      using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
+            p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
+            p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
+            p_after_promoted, p_after_rank, p_after_id, lim;
+  end if;
+
+  if q is null or matches > rare_matches then
+    ids := '{}';
+    ranks := '{}';
+    -- Part A, listings with an active promotion (they come first). Without a text: a walk of
+    -- listings_promoted_rank_idx in rank order, from the index alone, that stops after a page;
+    -- at worst it reads the whole small index, so sorting is off for it (the planner, taking a
+    -- city's promotions for a handful, would fetch them all and sort). With a text: the
+    -- planner's pick between that walk and the matches of listings_promoted_search_idx, sorted.
+    if p_after_promoted is null or p_after_promoted then
+      sort_setting := current_setting('enable_sort');
+      if q is null then
+        perform set_config('enable_sort', 'off', true);
+      end if;
+      execute format(
+        'select array_agg(u.id order by u.rank_at desc, u.id desc), array_agg(u.rank_at order by u.rank_at desc, u.id desc)
+           from (select l.id, %2$s as rank_at from public.listings l where %1$s and %3$s %4$s
+                 order by %2$s desc, l.id desc limit $22) u',
+        filters, rank_sql, promoted_sql, case when p_after_promoted then after_rank else '' end)
+        into ids, ranks
+        using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
+              p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
+              p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
+              p_after_promoted, p_after_rank, p_after_id, lim;
+      perform set_config('enable_sort', sort_setting, true);
+      ids := coalesce(ids, '{}');
+      ranks := coalesce(ranks, '{}');
+    end if;
+    page_promoted := array_fill(true, array[cardinality(ids)]);
+    -- Part B, the rest, for what is left of the page: through the rank indexes (the planner
+    -- picks a walk or, for rare filters, reading the matches and sorting them). A text is
+    -- looked for only in the newest text_window listings matching the other filters, so two
+    -- common words that never meet cannot make it read every listing.
+    if cardinality(ids) < lim then
+      execute format(
+        'select array_agg(u.id order by u.rank_at desc, u.id desc), array_agg(u.rank_at order by u.rank_at desc, u.id desc)
+           from (select w.id, w.rank_at from (
+                   select l.id, %2$s as rank_at, l.search from public.listings l where %1$s and not %3$s %4$s
+                   order by %2$s desc, l.id desc limit %5$s) w
+                 %6$s order by w.rank_at desc, w.id desc limit $22) u',
+        case when q is null then filters else other_filters end, rank_sql, promoted_sql,
+        case when p_after_promoted = false then after_rank else '' end,
+        case when q is null then '$22' else text_window::text end,
+        case when q is null then '' else 'where w.search @@ websearch_to_tsquery(''italian''::regconfig, $1)' end)
+        into more_ids, more_ranks
+        using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
+              p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
+              p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
+              p_after_promoted, p_after_rank, p_after_id, lim - cardinality(ids);
+      ids := ids || coalesce(more_ids, '{}');
+      ranks := ranks || coalesce(more_ranks, '{}');
+      page_promoted := page_promoted || array_fill(false, array[coalesce(cardinality(more_ids), 0)]);
+    end if;
+
+    if q is not null and cardinality(ids) < lim then
+      -- A page left short by the window: every match, sorted in public order.
+      execute format(
+        'select array_agg(u.id order by u.promoted desc, u.rank_at desc, u.id desc),
+                array_agg(u.promoted order by u.promoted desc, u.rank_at desc, u.id desc),
+                array_agg(u.rank_at order by u.promoted desc, u.rank_at desc, u.id desc)
+           from (select l.id, %2$s as promoted, %3$s as rank_at from public.listings l where %1$s %4$s
+                 order by 2 desc, 3 desc, 1 desc limit $22) u',
+        filters, promoted_sql, rank_sql,
+        case when p_after_promoted is null then ''
+             else format('and (%s, %s, l.id) < ($19, $20, $21)', promoted_sql, rank_sql) end)
+        into ids, page_promoted, ranks
+        using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
+              p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
+              p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
+              p_after_promoted, p_after_rank, p_after_id, lim;
     end if;
   end if;
 
-  -- Part A: listings with an active promotion; part B: the rest.
-  part_a := format(
-    'select l.id, true as promoted, %2$s as rank_at from %5$s where %1$s and %3$s %4$s order by %2$s desc, l.id desc limit $22',
-    filters, rank_sql, promoted_sql,
-    case when p_after_promoted is null then ''
-         when p_after_promoted then format('and (%s, l.id) < ($20, $21)', rank_sql)
-         else 'and false' end,
-    src);
-  part_b := format(
-    'select l.id, false as promoted, %2$s as rank_at from %5$s where %1$s and not %3$s %4$s order by %2$s desc, l.id desc limit $22',
-    filters, rank_sql, promoted_sql,
-    case when p_after_promoted is null or p_after_promoted then ''
-         else format('and (%s, l.id) < ($20, $21)', rank_sql) end,
-    src);
-
-  return query execute format(
-    'with page as (
-       select * from ((%1$s) union all (%2$s)) u
-       order by u.promoted desc, u.rank_at desc, u.id desc
-       limit $22
-     )
-     select l.id, l.user_id, l.title, l.category, l.city, l.zone, l.age, l.description, l.created_at, l.expires_at,
-            l.is_premium, l.promotion_mode, l.promotion_start_at, l.promotion_end_at, l.last_bumped_at, l.is_paused,
-            l.slug, l.ethnicity, l.nationality, l.breast_type, l.hair_color, l.body_type, l.eye_color, l.meeting_type,
-            l.availability_for, l.meeting_location, l.offered_services, l.hourly_rate::numeric,
-            page.promoted, page.rank_at,
-            coalesce((
-              select jsonb_agg(jsonb_build_object(''id'', p.id, ''url'', p.url, ''is_primary'', p.is_primary,
-                                                  ''created_at'', p.created_at) order by p.is_primary desc, p.created_at, p.id)
-              from (select p.* from public.listing_photos p where p.listing_id = l.id
-                    order by p.is_primary desc, p.created_at, p.id
-                    limit case when page.promoted then $23 else $24 end) p
-            ), ''[]''::jsonb) as photos,
-            l.photos_verified_at
-     from page join public.listings l on l.id = page.id
-     order by page.promoted desc, page.rank_at desc, page.id desc',
-    part_a, part_b)
-  using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
-        p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
-        p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
-        p_after_promoted, p_after_rank, p_after_id, lim, promoted_photos, base_photos;
+  -- The page's rows with their displayed photos: static SQL, planned once per session.
+  return query
+    select l.id, l.user_id, l.title, l.category, l.city, l.zone, l.age, l.description, l.created_at, l.expires_at,
+           l.is_premium, l.promotion_mode, l.promotion_start_at, l.promotion_end_at, l.last_bumped_at, l.is_paused,
+           l.slug, l.ethnicity, l.nationality, l.breast_type, l.hair_color, l.body_type, l.eye_color, l.meeting_type,
+           l.availability_for, l.meeting_location, l.offered_services, l.hourly_rate::numeric,
+           page.promoted, page.rank_at,
+           coalesce((
+             select jsonb_agg(jsonb_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary,
+                                                 'created_at', p.created_at) order by p.is_primary desc, p.created_at, p.id)
+             from (select p.* from public.listing_photos p where p.listing_id = l.id
+                   order by p.is_primary desc, p.created_at, p.id
+                   limit case when page.promoted then promoted_photos else base_photos end) p
+           ), '[]'::jsonb) as photos,
+           l.photos_verified_at
+    from unnest(ids, page_promoted, ranks) with ordinality as page (id, promoted, rank_at, n)
+    join public.listings l on l.id = page.id
+    order by page.n;
 end
 $$;
 
 comment on function private.search_listings is 'Public listing search with keyset pagination.';
 
 /**
- * How many public listings match the filters (search_listings' filters, without paging).
- * Security definer for the same reason as search_listings: under RLS the filters could not
+ * How many public listings match the filters (search_listings' filters, without paging),
+ * exactly up to 1000; 1001 means more than 1000 (the app shows 'oltre 1.000'), so the total
+ * never reads more than 1001 matches (issue 25). Security definer for the same reason as search_listings: under RLS the filters could not
  * use the indexes.
  */
 create or replace function private.search_listings_count(
@@ -258,10 +345,12 @@ security definer
 set search_path = ''
 as $$
 declare
+  count_cap constant int := 1000;
   total bigint;
   q text := nullif(trim(coalesce(p_query, '')), '');
 begin
-  execute format('select count(*) from public.listings l where %s', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only))
+  -- Stops at count_cap + 1 matches: past the cap the app says 'oltre 1.000'.
+  execute format('select count(*) from (select from public.listings l where %s limit %s) c', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only), count_cap + 1)
     into total
     using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services;
   return total;
@@ -308,7 +397,8 @@ begin
   return jsonb_build_object(
     'status', 'active',
     'phone', phone,
-    'listing', (to_jsonb(l) - 'search' - 'remaining_expires_at_duration' - 'remaining_promotion_duration' - 'paused_at')
+    'listing', (to_jsonb(l) - 'search' - 'remaining_expires_at_duration' - 'remaining_promotion_duration' - 'paused_at'
+                - 'promotion_credits_paid' - 'promotion_expiry_added' - 'auto_renew')
                || jsonb_build_object('photos', photos, 'promoted', promoted));
 end
 $$;
