@@ -67,6 +67,18 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Filtri (2)' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it("says 'oltre 1.000 annunci' when the total stops at its cap (1001), the exact number up to 1000", async () => {
+    searchListings.mockResolvedValue({ rows: [row(1)], next: null });
+    countListings.mockResolvedValue(1001);
+    const { unmount } = render(page, { route: '/search?city=Roma' });
+    await waitFor(() => expect(screen.getByTestId('result-count')).toHaveTextContent('oltre 1.000 annunci'));
+    unmount();
+    countListings.mockResolvedValue(1000);
+    render(page, { route: '/search?city=Milano' });
+    await waitFor(() => expect(screen.getByTestId('result-count')).toHaveTextContent('1000 annunci'));
+    expect(screen.getByTestId('result-count')).not.toHaveTextContent('oltre');
+  });
+
   it('shows the Italian empty state', async () => {
     searchListings.mockResolvedValue({ rows: [], next: null });
     render(page, { route: '/search?city=Nessuna' });

@@ -19,7 +19,8 @@ export const search = {
   rateMin: 'Tariffa min. (€/h)',
   rateMax: 'Tariffa max. (€/h)',
   anyOf: 'Per le caratteristiche qui sotto basta che l’annuncio ne abbia almeno una tra quelle scelte.',
-  results: (n: number) => (n === 1 ? '1 annuncio' : `${n} annunci`),
+  /** The total; search_listings_count stops counting past 1000 and then answers 1001. */
+  results: (n: number) => (n === 1 ? '1 annuncio' : n > 1000 ? 'oltre 1.000 annunci' : `${n} annunci`),
   empty: 'Nessun annuncio corrisponde alla tua ricerca.',
   emptyHint: 'Prova a togliere qualche filtro o a cercare in un’altra città.',
   loadMore: 'Carica altri risultati',
