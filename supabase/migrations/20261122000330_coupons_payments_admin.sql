@@ -202,7 +202,11 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- Staff actions
 
-/** Admin only: sets a user's role (user, admin, supporto, banned). Nobody changes their own role. */
+/**
+ * Admin only: sets a user's role (user, admin, supporto). Nobody changes their own role. A ban
+ * or an unban is a decision with a statement of reasons, so it is admin_set_banned's alone;
+ * the profiles_ban_statement trigger holds the same rule for every other path.
+ */
 create or replace function private.admin_set_role(p_user_id uuid, p_role text) returns public.profiles
 language plpgsql
 security definer
@@ -218,13 +222,14 @@ begin
   if p_user_id = uid then
     raise exception 'Non puoi modificare il tuo ruolo.' using errcode = 'P0001', detail = 'self_role_change';
   end if;
-  update public.profiles set role = p_role where id = p_user_id returning * into pr;
+  select * into pr from public.profiles where id = p_user_id for update;
   if not found then
     raise exception 'Utente non trovato.' using errcode = 'P0001', detail = 'user_not_found';
   end if;
-  if p_role = 'banned' then
-    perform private.freeze_listing(l.id) from public.listings l where l.user_id = p_user_id and not l.is_paused;
+  if 'banned' in (p_role, pr.role) then
+    raise exception 'Per bannare o sbloccare un utente usa Banna o Sblocca, con la motivazione.' using errcode = 'P0001', detail = 'role_dialog_cannot_ban';
   end if;
+  update public.profiles set role = p_role where id = p_user_id returning * into pr;
   return pr;
 end
 $$;

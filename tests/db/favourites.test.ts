@@ -9,6 +9,23 @@ import { admin, expectError, expectOk } from '../support/db.ts';
 import { makeListing, makeUser } from '../support/factories.ts';
 
 describe('favourites', () => {
+  it('stop at 500 per user: the 501st is refused in Italian, added alone or merged in bulk', async () => {
+    const [owner, u] = await Promise.all([makeUser(), makeUser()]);
+    const rows = Array.from({ length: 502 }, (_, i) => ({
+      user_id: owner.id, title: `Annuncio numero ${i}`, category: 'donne', city: 'Milano', age: 30,
+      description: 'Una descrizione abbastanza lunga.', slug: `limite-${owner.id}-${i}`,
+    }));
+    const ids = expectOk(await admin().from('listings').insert(rows).select('id')).map((r) => r.id as string);
+    const keep = (some: string[]) => some.map((listing_id) => ({ user_id: u.id, listing_id }));
+    // The app's merge on sign-in is one upsert of many rows.
+    expectOk(await u.client.from('favourites').upsert(keep(ids.slice(0, 500)), { onConflict: 'user_id,listing_id', ignoreDuplicates: true }));
+    const full = 'Hai raggiunto il numero massimo di preferiti (500).';
+    expectError(await u.client.from('favourites').insert(keep([ids[500]!])), full, 'P0001');
+    expectError(await u.client.from('favourites').upsert(keep(ids.slice(499)), { onConflict: 'user_id,listing_id', ignoreDuplicates: true }), full, 'P0001');
+    const { count } = await admin().from('favourites').select('*', { count: 'exact', head: true }).eq('user_id', u.id);
+    expect(count).toBe(500);
+  });
+
   it('are private to their owner', async () => {
     const [owner, a, b] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const listing = await makeListing(owner);

@@ -5,7 +5,7 @@
  */
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin, expectError, expectOk } from '../support/db.ts';
+import { admin, expectError, expectOk, listingRow } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { QUIET_MS, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
 
@@ -72,10 +72,18 @@ describe('ban reasons', () => {
 
   it('no ban or unban escapes its statement: the role dialog cannot ban or unban', async () => {
     const [boss, u] = await Promise.all([makeUser({ role: 'admin' }), makeUser()]);
+    const listing = await makeListing(u);
     const refused = 'Per bannare o sbloccare un utente usa Banna o Sblocca, con la motivazione.';
-    expectError(await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'banned' }), refused);
+    // admin_set_role refuses by itself (its detail); the profiles trigger behind it is tested alone in table-guards.test.ts.
+    const ban = await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'banned' });
+    expectError(ban, refused, 'P0001');
+    expect(ban.error!.details).toBe('role_dialog_cannot_ban');
+    expect(await listingRow(listing.id)).toMatchObject({ is_paused: false, paused_at: null });
+    expect((await admin().from('profiles').select('role').eq('id', u.id).single()).data).toEqual({ role: 'user' });
     expectOk(await boss.client.rpc('admin_set_banned', { p_user_id: u.id, p_banned: true, p_reason: 'Spam' }));
-    expectError(await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'user' }), refused);
+    const unban = await boss.client.rpc('admin_set_role', { p_user_id: u.id, p_role: 'user' });
+    expectError(unban, refused, 'P0001');
+    expect(unban.error!.details).toBe('role_dialog_cannot_ban');
     expect((await admin().from('profiles').select('role').eq('id', u.id).single()).data).toEqual({ role: 'banned' });
     expect((await statementsOf(u.id)).map((s) => s.decision)).toEqual(['ban']);
   });

@@ -226,6 +226,19 @@ describe('payment-postback', () => {
     expect(await outcomes(orderId)).toEqual(['order_expired']);
   });
 
+  it('the expiry job ends only pending orders: paid and declined ones past their time keep their state', async () => {
+    const u = await makeUser({ credits: 0 });
+    const paid = await startOrder(u, 'Starter');
+    const declined = await startOrder(u, 'Starter');
+    expect(await postback(await signed({ saleID: sale(), referenceID: paid.orderId, priceAmount: '9.90' }))).toEqual({ status: 200, text: 'OK' });
+    expect((await postback(await signed({ saleID: sale(), referenceID: declined.orderId, priceAmount: '9.90', event: 'decline' }))).text).toBe('OK');
+    const before = [await order(paid.orderId), await order(declined.orderId)];
+    expect(before.map((o) => o.status)).toEqual(['completed', 'failed']);
+    expectOk(await admin().rpc('expire_purchase_orders', { p_now: new Date(Date.now() + 31 * 60_000).toISOString() }));
+    expect([await order(paid.orderId), await order(declined.orderId)]).toEqual(before);
+    expect(await credits(u.id)).toBe(50);
+  });
+
   it("a sale id that already paid another order answers 409 sale_reused, is logged and credits nothing", async () => {
     const u = await makeUser({ credits: 0 });
     const a = await startOrder(u, 'Starter');

@@ -49,9 +49,11 @@ const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] 
     needs: [/private\.spend_credits\(/, /exception when unique_violation then [^;]*?select \* into l from public\.listings x where x\.user_id = uid and x\.creation_key = p_creation_key; if not found then raise; end if; return l; end;/],
     via: ['private.spend_credits'] },
   { fn: 'private.lock_own_listing', why: 'the lock every listing state change takes', needs: [/from public\.listings where id = p_listing_id for update/] },
-  ...['renew_listing', 'pause_listing', 'resume_listing', 'reset_listing_promotion'].map((name) => ({
+  ...['renew_listing', 'pause_listing', 'resume_listing', 'reset_listing_promotion', 'set_available_now', 'set_auto_renew', 'cancel_scheduled_promotion'].map((name) => ({
     fn: `private.${name}`, why: 'reads the listing\'s clock or promotion and writes it back', needs: [/private\.lock_own_listing\(p_listing_id/], via: ['private.lock_own_listing'],
   })),
+  { fn: 'private.auto_renew_listings', why: 'renews each due listing once: a second run skips the rows the first holds, then sees them renewed',
+    needs: [/for update skip locked/, /private\.spend_credits\(/], via: ['private.spend_credits'] },
   { fn: 'private.lock_visible_ticket', why: 'the lock every ticket change takes', needs: [/from public\.tickets where id = p_ticket_id for update/] },
   { fn: 'private.reply_ticket', why: 'moves the status from the one it read (resolved -> open, open -> in_progress)',
     needs: [/private\.lock_visible_ticket\(p_ticket_id\)/], via: ['private.lock_visible_ticket'] },
@@ -176,13 +178,14 @@ describe('schema lint', () => {
       ['listings', 'is_premium'], ['listings', 'promotion_mode'], ['listings', 'promotion_start_at'], ['listings', 'promotion_end_at'],
       ['listings', 'expires_at'], ['listings', 'last_bumped_at'], ['listings', 'is_paused'], ['listings', 'user_id'], ['listings', 'slug'],
       ['coupons', 'usage_count'], ['admin_notifications', 'message'], ['admin_notifications', 'user_id'],
+      ['listings', 'available_until'], ['listings', 'auto_renew'], ['listings', 'promotion_credits_paid'], ['listings', 'promotion_expiry_added'],
     ];
     const writable: string[] = [];
     for (const [t, c] of protectedCols) {
       const [x] = await rows<{ w: boolean }>(`select has_column_privilege('authenticated', 'public.${t}', '${c}', 'update') or has_column_privilege('authenticated', 'public.${t}', '${c}', 'insert') as w`);
       if (x!.w) writable.push(`${t}.${c}`);
     }
-    for (const t of ['credit_transactions', 'payments', 'payment_postbacks', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages']) {
+    for (const t of ['credit_transactions', 'payments', 'payment_postbacks', 'used_coupons', 'user_coupons', 'tickets', 'ticket_messages', 'listing_available_now_uses']) {
       const [x] = await rows<{ w: boolean }>(`select has_table_privilege('authenticated', 'public.${t}', 'insert') or has_table_privilege('authenticated', 'public.${t}', 'update') or has_table_privilege('authenticated', 'public.${t}', 'delete') or has_any_column_privilege('authenticated', 'public.${t}', 'insert') or has_any_column_privilege('authenticated', 'public.${t}', 'update') as w`);
       if (x!.w) writable.push(t);
     }

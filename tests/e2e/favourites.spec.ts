@@ -2,12 +2,12 @@
  * Preferiti at 360 px: an anonymous visitor keeps two listings (one from a card, never
  * opened), finds them on /preferiti, goes offline and opens /preferiti and the never-opened
  * one with its photo; signing in as giulia merges them into her account; one paused by its
- * owner since shows as paused.
+ * owner since shows as paused; logging out forgets them on the device.
  */
 import { expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { PUBLIC_ORDER, isPromoted } from '../support/seed-search.ts';
-import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, shot, signIn, swControlled } from '../support/e2e/page.ts';
+import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, logOut, shot, signIn, swControlled } from '../support/e2e/page.ts';
 import { DEMO, serviceRest, whilePaused } from '../support/e2e/platform.ts';
 
 const f = { ...t.favourites, ...t.favouritesScreen };
@@ -86,4 +86,13 @@ test('kept on the device, offline with photos, merged into the account on sign-i
     await expect(cards).toHaveCount(2);
     await shot(page, 'favourites-paused', { fullPage: true });
   });
+
+  // Logging out forgets giulia's favourites on this device, also after a reload.
+  await logOut(page);
+  await page.goto('/preferiti');
+  await expect(page.getByText(f.empty)).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(f.empty)).toBeVisible();
+  await expect(cards).toHaveCount(0);
 });
