@@ -44,6 +44,7 @@ const SavedSearchesPage = dataScreen(() => import('@/features/saved-searches/com
 const OpenSavedSearch = dataScreen(() => import('@/features/saved-searches/components/OpenSavedSearch.tsx'));
 const FavouritesPage = lazyScreen(() => import('@/features/favourites/components/FavouritesPage.tsx'));
 const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
+const StatsPage = dataScreen(() => import('@/features/stats/components/StatsPage.tsx'));
 
 const p = t.frame.placeholders;
 const title = t.frame.titles;
@@ -105,6 +106,8 @@ export const routes: RouteObject[] = [
           route(paths.creditHistory, title.creditHistory, <CreditHistoryPage />),
           route(paths.savedSearches, title.savedSearches, <SavedSearchesPage />),
           route(paths.savedSearch, title.savedSearch, <OpenSavedSearch />),
+          // sets its own title (a signed-in screen's string, not in the first route's catalogue)
+          { path: paths.stats, element: <StatsPage /> },
         ],
       },
       // admin or supporto

@@ -31,6 +31,7 @@ export const paths = {
   favourites: '/preferiti',
   savedSearches: '/ricerche-salvate',
   savedSearch: '/ricerche-salvate/:id',
+  stats: '/statistiche/:id',
 } as const;
 
 /** `pattern` with its one `:param` replaced by `value`, encoded. */
@@ -38,6 +39,7 @@ const fill = (pattern: string, value: string) => pattern.replace(/:\w+/, encodeU
 
 export const listingPath = (id: string) => fill(paths.listing, id);
 export const editListingPath = (id: string) => fill(paths.editListing, id);
+export const statsPath = (id: string) => fill(paths.stats, id);
 export const ticketPath = (ticketId: string) => fill(paths.ticket, ticketId);
 /** A saved search: the page opens /search with its filters. */
 export const savedSearchPath = (id: string) => fill(paths.savedSearch, id);

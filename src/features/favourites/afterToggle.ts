@@ -7,8 +7,11 @@ import { t } from '@/lib/catalogue/index.ts';
 import { toastSuccess } from '@/lib/toast.ts';
 import { keepOffline } from './offline.ts';
 import { syncFavourites } from './sync.ts';
+import { trackStats } from '@/features/stats/index.ts';
 
 export async function afterToggle(listingId: string, nowKept: boolean, userId: string | null): Promise<void> {
   toastSuccess(nowKept ? t.favourites.added : t.favourites.removed);
+  // Kept in Preferiti: counted for the owner's statistics.
+  if (nowKept) trackStats('favourite', listingId);
   await Promise.allSettled([nowKept ? keepOffline(listingId) : Promise.resolve(), userId ? syncFavourites(userId) : Promise.resolve()]);
 }

@@ -12,6 +12,7 @@ import { ListingView } from './ListingView.tsx';
 import { promotionState, type Listing } from './model.ts';
 import { OwnerPanel, type OwnerState } from './OwnerPanel.tsx';
 import { listingDetail } from './prefetch.ts';
+import { trackStats } from '@/features/stats/index.ts';
 
 // The report form loads when first asked for.
 const ReportDialog = lazy(() => import('./ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
@@ -59,6 +60,11 @@ export default function ListingDetailPage() {
   }, [id, userId, version, request]);
 
   const shown = state.kind === 'own' ? state.listing : state.kind === 'done' && state.detail.status === 'active' ? state.detail.listing : null;
+  // A visitor's view of a listing on show counts for its owner's statistics (never the owner's own page).
+  const viewed = state.kind === 'done' && state.detail.status === 'active' ? (state.detail.listing?.id ?? null) : null;
+  useEffect(() => {
+    if (viewed) trackStats('view', viewed);
+  }, [viewed]);
   useDocumentTitle(shown ? t.frame.titles.listingOf(shown.title, shown.city) : t.frame.titles.listing);
 
   // Back from signing in to report: the form opens again on this listing.
@@ -99,7 +105,7 @@ export default function ListingDetailPage() {
     return (
       <Container size="sm" px="sm" py="md">
         {back}
-        <OwnerPanel listingId={state.listing.id} state={state.state} onChanged={changed} />
+        <OwnerPanel listingId={state.listing.id} state={state.state} listing={state.listing} onChanged={changed} />
         <ListingView listing={state.listing} phone={state.phone} owner />
       </Container>
     );

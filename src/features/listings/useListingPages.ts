@@ -65,6 +65,9 @@ export function useListingPages(params: SearchParams, key: string) {
         if (gen !== generation.current) return;
         // A page of cards is a big render: as a transition it yields to the browser.
         startTransition(() => show(pagesKey, page));
+        // The first page's listings appeared in the results: counted for their owners' statistics
+        // (the reporter loads on demand, never with the first route).
+        void import('@/features/stats/index.ts').then((m) => m.trackStats('impression', page.rows.map((r) => r.id)));
       })
       .catch((err: unknown) => {
         if (gen !== generation.current) return;
