@@ -13,6 +13,7 @@ import { admin } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { CAMERA_TEXT, gpsJpeg, latin1, plainImage, withTail } from '../support/images.ts';
 import { expectRemoved, stored } from '../support/photos.ts';
+import { describeOnRuntimes, runtimeHeaders, type FunctionRuntime } from '../support/function-runtimes.ts';
 import { jpegMetadata, jpegOrientation, stripJpeg } from '../../supabase/functions/_shared/image/index.ts';
 
 const NOT_IMAGE = "Il file non è un'immagine JPEG, PNG o WebP.";
@@ -21,11 +22,14 @@ const INVALID = 'Richiesta non valida.';
 
 const jpegFile = (bytes: Uint8Array, name = 'foto.jpg', type = 'image/jpeg') => new File([bytes as BlobPart], name, { type });
 
+/** Where listing-photo runs: the blocks of its own tests run on each runtime. */
+let runtime: FunctionRuntime = 'node';
+
 /** Posts a multipart form to listing-photo through supabase-js; the answer's status and JSON body. */
 async function post(c: SupabaseClient, fields: Record<string, string | File>): Promise<{ status: number; body: any }> {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  const res = await c.functions.invoke('listing-photo', { body });
+  const res = await c.functions.invoke('listing-photo', { body, headers: runtimeHeaders(runtime) });
   const response = res.response!;
   return { status: response.status, body: res.error ? await response.json() : res.data };
 }
@@ -57,7 +61,7 @@ beforeAll(async () => {
   [owner, other] = await Promise.all([makeUser(), makeUser()]);
 });
 
-describe('listing-photo stores clean files (findings 3 and 8)', () => {
+describeOnRuntimes('listing-photo stores clean files (findings 3 and 8)', (r) => (runtime = r), () => {
   it('a JPEG carrying GPS, camera and author comes back without them, crop and original, under random names', async () => {
     const listingId = (await makeListing(owner)).id;
     const crop = await gpsJpeg({ width: 80, height: 100 });
@@ -120,7 +124,7 @@ describe('listing-photo stores clean files (findings 3 and 8)', () => {
   });
 });
 
-describe('only the function writes the photo buckets (finding 4)', () => {
+describeOnRuntimes('only the function writes the photo buckets (finding 4)', (r) => (runtime = r), () => {
   it.each(['listing_photos', 'listing_originals'])('the owner uploading into their own listing folder of %s gets 403', async (bucket) => {
     const listingId = (await makeListing(owner)).id;
     const path = `${owner.id}/${listingId}/${crypto.randomUUID()}.jpg`;
@@ -169,7 +173,7 @@ describe('only the function writes the photo buckets (finding 4)', () => {
   });
 });
 
-describe('the bytes are checked, not the label (findings 5 and 6)', () => {
+describeOnRuntimes('the bytes are checked, not the label (findings 5 and 6)', (r) => (runtime = r), () => {
   let listingId: string;
   beforeAll(async () => {
     listingId = (await makeListing(owner)).id;
@@ -208,7 +212,7 @@ describe('the bytes are checked, not the label (findings 5 and 6)', () => {
   });
 });
 
-describe('re-crop', () => {
+describeOnRuntimes('re-crop', (r) => (runtime = r), () => {
   it('replaces the crop under a new random name, queues the old one, keeps the original', async () => {
     const listingId = (await makeListing(owner)).id;
     const first = (await upload(owner, listingId)).body.photo;

@@ -19,7 +19,8 @@ import { decrypt, fakePushService, type FakePushService, type Received } from '.
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-describe('web push on a ticket reply', () => {
+// The same tests with send-push on the local platform's Node and on Deno, as Supabase runs it.
+describe.each(['node', 'deno'] as const)('web push on a ticket reply (send-push on %s)', (functionsRuntime) => {
   let t: TestPlatform;
   const vapid = webpush.generateVAPIDKeys();
   let push: FakePushService;
@@ -42,7 +43,7 @@ describe('web push on a ticket reply', () => {
     received = push.received;
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     process.env.PUSH_EXTRA_ORIGINS = push.origin;
-    t = await startTestPlatform({ cron: false });
+    t = await startTestPlatform({ cron: false, functionsRuntime });
     await t.platform.db.query('insert into private.extra_push_origins (origin) values ($1)', [push.origin]);
   }, 120_000);
 

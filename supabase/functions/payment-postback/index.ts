@@ -24,7 +24,8 @@ serve(async (req) => {
     const provider = paymentProvider();
     const check = await provider.checkPostback(query);
     const admin = await createAdminClient();
-    if (!check.ok) {
+    // `=== false`, not `!check.ok`: narrows the union whatever the checker's strictness (Deno without strictNullChecks saw no `reason`).
+    if (check.ok === false) {
       console.warn('payment-postback refused:', check.reason, client ?? '');
       const logged: RpcResult = await admin.rpc('reject_payment_postback', {
         p_provider: provider.name, p_outcome: check.reason, p_params: check.params, p_client: client,

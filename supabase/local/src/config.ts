@@ -52,6 +52,8 @@ export interface PlatformConfig {
   /** Edge Functions that read larger bodies than maxBodyBytes, by name. */
   functionBodyBytes: ReadonlyMap<string, number>;
   storageFileSizeLimit: number;
+  /** Where Edge Functions run: in this Node process, or each in its own Deno process (SUPABASE_FUNCTIONS_RUNTIME). */
+  functionsRuntime: 'node' | 'deno';
 }
 
 export interface ConfigInput {
@@ -62,6 +64,7 @@ export interface ConfigInput {
   databaseUrl?: string;
   jwtSecret?: string;
   supabaseDir?: string;
+  functionsRuntime?: 'node' | 'deno';
 }
 
 const SIZE = /^(\d+)\s*(B|KB|KiB|MB|MiB|GB|GiB)?$/i;
@@ -145,5 +148,6 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
       ['payment-postback', POSTBACK_MAX_BYTES],
     ]),
     storageFileSizeLimit: parseSize(storage.file_size_limit, 50 * 1024 * 1024),
+    functionsRuntime: input.functionsRuntime ?? (env.SUPABASE_FUNCTIONS_RUNTIME === 'deno' ? 'deno' : 'node'),
   };
 }

@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { json, PayloadTooLargeError, readBody } from '../http.ts';
 import type { ApiModule, Platform } from '../platform.ts';
 import { sqlHeaders } from '../rest/headers.ts';
+import { createDenoRunner, RUNTIME_HEADER } from './deno.ts';
+import { LOCAL_FLEXPAY_PATH, LOCAL_FLEXPAY_SHOP_ID, LOCAL_FLEXPAY_SIGNATURE_KEY } from '../../../functions/_shared/payments/config.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
@@ -53,6 +55,8 @@ function loadDotEnv(file: string): void {
  * (the source `supabase functions deploy` ships), which calls serve(handler) from
  * _shared/serve.ts; requests and responses pass through untouched. Re-imported when the file
  * changes. JWT verified unless config.toml sets verify_jwt = false for the function.
+ * With functionsRuntime 'deno' (or a request's x-local-functions-runtime: deno) the function
+ * runs in its own Deno process instead (./deno.ts), behind the same gateway steps.
  */
 export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
   const root = join(p.config.supabaseDir, 'functions');
@@ -66,6 +70,15 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
   };
   setEnv();
   loadDotEnv(join(root, '.env'));
+  // On Deno the payment functions require their secrets (`supabase secrets set` on a project):
+  // locally they are the FlexPay sandbox's, unless the environment sets them.
+  const secrets = () => ({
+    FLEXPAY_SHOP_ID: LOCAL_FLEXPAY_SHOP_ID,
+    FLEXPAY_SIGNATURE_KEY: LOCAL_FLEXPAY_SIGNATURE_KEY,
+    FLEXPAY_URL: `${p.config.url}${LOCAL_FLEXPAY_PATH}`,
+    SITE_URL: p.config.auth.siteUrl,
+  });
+  const deno = createDenoRunner({ root, env: () => ({ ...secrets(), ...process.env }), log: (line) => p.log('functions', line) });
 
   /** Imports one at a time: serve() hands its handler to whichever import is in progress. */
   async function load(name: string, file: string, mtimeMs: number): Promise<Handler> {
@@ -120,6 +133,8 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
       const notFound = () =>
         json({ error: 'Function not found', code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
       if (!NAME.test(name)) return notFound();
+      const runtime = req.headers.get(RUNTIME_HEADER) ?? p.config.functionsRuntime;
+      if (runtime !== 'node' && runtime !== 'deno') return json({ code: 'BAD_RUNTIME', message: `${RUNTIME_HEADER}: node or deno` }, 400);
       const file = join(root, name, 'index.ts');
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return notFound();
@@ -128,7 +143,7 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
       setEnv();
       let handler: Handler;
       try {
-        handler = await load(name, file, info.mtimeMs);
+        handler = runtime === 'deno' ? await deno.load(name, file, info.mtimeMs) : await load(name, file, info.mtimeMs);
       } catch (err) {
         p.log('functions', `${name}: failed to boot: ${(err as Error)?.stack ?? String(err)}`);
         return json({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' }, 503);
@@ -140,6 +155,7 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
         if (!(err instanceof PayloadTooLargeError)) throw err;
         return json({ code: 'PAYLOAD_TOO_LARGE', message: err.message }, 413);
       }
+      request.headers.delete(RUNTIME_HEADER);
       try {
         const res = await handler(request);
         if (!(res instanceof Response)) throw new TypeError('the handler did not return a Response');
@@ -149,5 +165,6 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
         return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
       }
     },
+    stop: () => deno.stop(),
   };
 }
