@@ -1,0 +1,157 @@
+/**
+ * What the search's faster plans rely on (issue 25), on a throwaway migrated database with
+ * enough listings for every path: the total stops at its cap and says so; a text search
+ * answers the same whichever way it reads its matches (a rare text read whole, a common one
+ * looked for among the newest listings, one whose matches are all older than that window
+ * read again from every match), promotions first, page after page by the keyset. The
+ * expected order is written here with the rule functions, never with the search's own text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
+import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
+
+let fresh: FreshDatabase;
+let db: Database;
+let ownerId: string;
+
+const CITY = 'Città dei Piani';
+const COUNTED = 'Città Contata';
+
+/**
+ * n public listings in `city`, newest first by g (g minutes old), with `words(g)` in the
+ * description and the columns given as SQL over g. Triggers are skipped (replica), as in the
+ * bench: the rows are what the test says, not what publishing would add.
+ */
+async function listings(city: string, n: number, words: string, columns: Record<string, string> = {}) {
+  const names = ['user_id', 'title', 'category', 'city', 'age', 'description', 'slug', 'created_at', ...Object.keys(columns)];
+  const values = [`'${ownerId}'`, `'Annuncio di prova ' || g`, `'donne'`, `'${city}'`, '30',
+    `'Descrizione di prova numero ' || g || ' ' || ${words}`, `'piani-' || gen_random_uuid()`,
+    `now() - make_interval(mins => g)`, ...Object.values(columns)];
+  await db.transaction(async (tx) => {
+    await tx.exec(`set local session_replication_role = replica`);
+    await tx.query(`insert into public.listings (${names.join(', ')})
+      select ${values.join(', ')} from generate_series(1, ${n}) g`);
+  });
+}
+
+/** fn's result as the anonymous visitor, in a transaction that is rolled back. */
+async function asAnon<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+  class Done extends Error {
+    constructor(readonly value: T) {
+      super('rollback');
+    }
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local role anon`);
+      throw new Done(await fn(tx));
+    });
+  } catch (err) {
+    if (err instanceof Done) return err.value;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+beforeAll(async () => {
+  fresh = await freshDatabase('search-plans');
+  db = fresh.db;
+  await prepareDatabase(db, { supabaseDir, moduleSql: [] });
+  ownerId = crypto.randomUUID();
+  await db.query(`insert into auth.users (id, email) values ($1, $2)`, [ownerId, `piani-${ownerId}@example.com`]);
+
+  // 1,500 listings in CITY: every one says 'comune'; about 250 of the 300 oldest also 'antico'
+  // (none bumped, so all past the newest 1,000); five 'raro'. Every 7th is bumped. 1 in 10 has an active promotion, some a promotion that
+  // starts later or is over (still premium until the job runs), some are paused or expired.
+  await listings(CITY, 1500, `'comune' || case when g > 1200 and g % 7 <> 0 then ' antico' else '' end || case when g % 300 = 7 then ' raro' else '' end`, {
+    last_bumped_at: `case when g % 7 = 0 then now() - make_interval(mins => g / 3) end`,
+    is_premium: `g % 10 in (0, 3, 4)`,
+    promotion_mode: `case when g % 10 in (0, 3, 4) then 'day' end`,
+    promotion_start_at: `case g % 10 when 0 then now() - interval '1 hour' when 3 then now() + interval '1 hour' when 4 then now() - interval '3 hours' end`,
+    promotion_end_at: `case g % 10 when 0 then now() + interval '1 hour' when 3 then now() + interval '2 hours' when 4 then now() - interval '1 hour' end`,
+    is_paused: `g % 50 = 11`,
+    paused_at: `case when g % 50 = 11 then now() end`,
+    expires_at: `case when g % 50 = 12 then now() - interval '1 minute' else now() + interval '10 days' end`,
+  });
+  await db.query('analyze public.listings');
+}, 180_000);
+
+afterAll(async () => {
+  await fresh?.drop();
+});
+
+/** The public matches in public order, by the rule functions. */
+async function expected(city: string, text?: string): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `select id from public.listings l
+      where l.city = $1 and private.listing_is_public(l.is_paused, l.expires_at, l.review_status)
+        and ($2::text is null or l.search @@ websearch_to_tsquery('italian'::regconfig, $2))
+      order by private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at) desc,
+               coalesce(l.last_bumped_at, l.created_at) desc, l.id desc`,
+    [city, text ?? null]);
+  return r.rows.map((x) => x.id);
+}
+
+/** Up to `pages` pages of `limit` as the app asks them, by the keyset, as the visitor. */
+async function search(args: { p_city: string; p_query?: string }, limit: number, pages: number) {
+  return asAnon(async (q) => {
+    const ids: string[] = [];
+    let after: { promoted: boolean; rank_at: string; id: string } | undefined;
+    for (let n = 0; n < pages; n++) {
+      const page = (await q.query<{ id: string; promoted: boolean; rank_at: string }>(
+        `select id, promoted, rank_at from public.search_listings(p_city => $1, p_query => $2, p_limit => $3,
+           p_after_promoted => $4, p_after_rank => $5, p_after_id => $6)`,
+        [args.p_city, args.p_query ?? null, limit, after?.promoted ?? null, after?.rank_at ?? null, after?.id ?? null])).rows;
+      ids.push(...page.map((r) => r.id));
+      if (page.length < limit) break;
+      after = page[page.length - 1];
+    }
+    return ids;
+  });
+}
+
+const total = (args: Record<string, string>) =>
+  asAnon(async (q) => Number((await q.query<{ n: string }>(
+    `select public.search_listings_count(p_city => $1, p_query => $2) as n`, [args.p_city, args.p_query ?? null])).rows[0]!.n));
+
+describe('search plans (issue 25)', () => {
+  it('the total is exact up to 1000 and answers 1001 past it, whatever the real number', async () => {
+    await listings(COUNTED, 999, `'uno'`);
+    expect(await total({ p_city: COUNTED })).toBe(999);
+    await listings(COUNTED, 1, `'due'`);
+    expect(await total({ p_city: COUNTED })).toBe(1000);
+    await listings(COUNTED, 1, `'tre'`);
+    expect(await total({ p_city: COUNTED })).toBe(1001);
+    await listings(COUNTED, 500, `'quattro'`);
+    expect(await total({ p_city: COUNTED })).toBe(1001);
+    // Below the cap with a text, after the filters: exact.
+    expect(await total({ p_city: COUNTED, p_query: 'quattro' })).toBe(500);
+    expect(await total({ p_city: CITY, p_query: 'antico' })).toBe((await expected(CITY, 'antico')).length);
+  });
+
+  it('a city without a text: promotions first, then the rest, the same rows page after page', async () => {
+    const all = await expected(CITY);
+    expect(all.length).toBeGreaterThan(1000);
+    expect(await search({ p_city: CITY }, 50, 6)).toEqual(all.slice(0, 300));
+  });
+
+  it('a rare text (read whole) gives every match in public order', async () => {
+    const all = await expected(CITY, 'raro');
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(200);
+    expect(await search({ p_city: CITY, p_query: 'raro' }, 2, all.length)).toEqual(all);
+  });
+
+  it('a common text (looked for among the newest listings) gives the same pages as the rule', async () => {
+    const all = await expected(CITY, 'comune');
+    expect(all.length).toBeGreaterThan(1000);
+    expect(await search({ p_city: CITY, p_query: 'comune' }, 50, 6)).toEqual(all.slice(0, 300));
+  });
+
+  it('a text whose matches are all older than the newest 1000 listings is read again from every match', async () => {
+    const all = await expected(CITY, 'antico');
+    expect(all.length).toBeGreaterThan(200);
+    expect(await search({ p_city: CITY, p_query: 'antico' }, 50, all.length)).toEqual(all);
+  });
+});
