@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants as zlibConstants, createGzip } from 'node:zlib';
+import { constants as zlibConstants, createGzip, gzipSync } from 'node:zlib';
 
 /** Headers supabase-js sends from a browser (REST, storage, auth and functions together). */
 const ALLOW_HEADERS =
@@ -140,6 +140,38 @@ export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
 export const COMPRESS_MIN_BYTES = 1024;
 
 /** Media types worth compressing (what Cloudflare compresses for Supabase); images, binaries and streams are not. */
+/** The rules of sendWebResponse's streamed path, for a body already in hand. */
+function sendWhole(
+  res: ServerResponse,
+  response: Response,
+  headers: Record<string, string | string[]>,
+  text: string,
+  acceptEncoding: string | string[] | null | undefined,
+): void {
+  let body = Buffer.from(text, 'utf8');
+  const eligible =
+    ![204, 206, 304].includes(response.status) &&
+    !response.headers.has('content-encoding') &&
+    !/^\s*bytes\b/i.test(response.headers.get('content-range') ?? '') &&
+    !/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '') &&
+    compressibleType(response.headers.get('content-type')) &&
+    body.byteLength >= COMPRESS_MIN_BYTES;
+  if (eligible) {
+    headers.vary = addVary(headers.vary, 'Accept-Encoding');
+    if (acceptsGzip(acceptEncoding)) {
+      // Level 1: a local answer of a few kB, where the CPU matters more than the last bytes.
+      body = gzipSync(body, { level: 1 });
+      headers['content-encoding'] = 'gzip';
+    }
+  }
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  if (headers['content-encoding']) {
+    // Chunked, as a proxy that compresses on the fly answers (no Content-Length).
+    res.write(body);
+    res.end();
+  } else res.end(body);
+}
+
 function compressibleType(contentType: string | null): boolean {
   if (!contentType) return false;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -205,6 +237,19 @@ export function discardRest(req: IncomingMessage): void {
   req.resume();
 }
 
+/** Bodies known whole when the Response was made (bufferedResponse), sent without reading its stream. */
+const wholeBodies = new WeakMap<Response, string>();
+
+/**
+ * A Response whose whole body is this string (REST's answers): sendWebResponse writes it (gzipped
+ * when it qualifies) in one write instead of pumping the Response's stream through gzip.
+ */
+export function bufferedResponse(body: string, init: ResponseInit): Response {
+  const response = new Response(body, init);
+  wholeBodies.set(response, body);
+  return response;
+}
+
 /**
  * Web Response -> Node response, with CORS unless told otherwise.
  *
@@ -232,6 +277,8 @@ export async function sendWebResponse(
     res.end();
     return;
   }
+  const whole = wholeBodies.get(response);
+  if (whole !== undefined) return sendWhole(res, response, headers, whole, acceptEncoding);
   const reader = response.body.getReader();
   const declared = response.headers.has('content-length') ? Number(response.headers.get('content-length')) : NaN;
   const eligible =

@@ -61,10 +61,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
     cancelsStatements: false,
     query: (...args) => root.query(...args),
     exec: (sql) => root.exec(sql),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    asRole: (auth: RequestAuth, fn) =>
+    transaction: (fn, opts) =>
       pg.transaction(async (tx) => {
         const q = wrap(tx);
+        if (opts?.readOnly) await q.query('set transaction read only');
+        return fn(q);
+      }),
+    asRole: (auth: RequestAuth, fn, opts) =>
+      pg.transaction(async (tx) => {
+        const q = wrap(tx);
+        if (opts?.readOnly) await q.query('set transaction read only');
         return fn(q, await switchRole(q, auth, roleSettings));
       }),
     async listen(channel, onPayload) {

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { RoleSettingsCache, switchRole } from './role.ts';
+import { RoleSettingsCache, startRole } from './role.ts';
 import { OID, textTypes } from './parsers.ts';
-import type { Database, Queryable, QueryResult, RequestAuth } from './types.ts';
+import type { Database, Queryable, QueryOptions, QueryResult, RequestAuth } from './types.ts';
 
 const identity = (value: string) => value;
 const typeParsers = {
@@ -14,15 +14,53 @@ const typeParsers = {
 
 type Client = pg.Pool | pg.PoolClient;
 
-function wrap(c: Client): Queryable {
+/** Named prepared statements: one name per distinct text, at most this many names (then unnamed). */
+const MAX_STATEMENTS = 5000;
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < MAX_STATEMENTS) {
+    name = `sl${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function toResult<R>(r: pg.QueryResult): QueryResult<R> {
   return {
-    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const r = await c.query({ text: sql, values: params, types: typeParsers });
-      return {
-        rows: r.rows as R[],
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        rowCount: r.rowCount ?? r.rows.length,
-      };
+    rows: r.rows as R[],
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    rowCount: r.rowCount ?? r.rows.length,
+  };
+}
+
+/** One transaction's connection: knows whether the commit already went out (QueryOptions.last). */
+interface TxState {
+  ended: boolean;
+}
+
+function wrap(c: Client, tx?: TxState): Queryable {
+  return {
+    async query<R>(sql: string, params: unknown[] = [], opts?: QueryOptions): Promise<QueryResult<R>> {
+      const config: pg.QueryConfig & { types: typeof typeParsers } = { text: sql, values: params, types: typeParsers };
+      if (opts?.prepare) config.name = statementName(sql);
+      if (opts?.last && tx && !tx.ended) {
+        // Pipelined: the commit follows the statement without waiting for its answer. When the
+        // statement fails, Postgres answers the commit with ROLLBACK.
+        tx.ended = true;
+        const result = c.query(config);
+        const commit = c.query('commit');
+        try {
+          const r = await result;
+          await commit;
+          return toResult<R>(r);
+        } catch (err) {
+          await commit.catch(() => undefined);
+          throw err;
+        }
+      }
+      return toResult<R>(await c.query(config));
     },
     async exec(sql: string): Promise<void> {
       await c.query(sql);
@@ -32,7 +70,9 @@ function wrap(c: Client): Queryable {
 
 /** A PostgreSQL server named by a connection string; a pool, one client per transaction. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 16 });
+  // Pipelined (pg >= 8.23): a request's begin, role switch, statement and commit are sent
+  // together and answered in one round trip instead of four.
+  const pool = new pg.Pool({ connectionString, max: 16, pipeline: true });
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   await pool.query('select 1');
   const root = wrap(pool);
@@ -40,15 +80,19 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T> {
     const client = await pool.connect();
+    const state: TxState = { ended: false };
     try {
-      await client.query('begin');
-      const result = await fn(wrap(client));
-      await client.query('commit');
+      // Not awaited: the next statement goes out right behind it; a failed begin fails that one.
+      const begin = client.query(opts?.readOnly ? 'begin read only' : 'begin');
+      begin.catch(() => undefined);
+      const result = await fn(wrap(client, state));
+      await begin;
+      if (!state.ended) await client.query('commit');
       return result;
     } catch (err) {
-      await client.query('rollback').catch(() => undefined);
+      if (!state.ended) await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
       client.release();
@@ -61,8 +105,27 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     query: (...args) => root.query(...args),
     exec: (sql) => root.exec(sql),
     transaction,
-    asRole: (auth: RequestAuth, fn) =>
-      transaction(async (tx) => fn(tx, await switchRole(tx, auth, roleSettings))),
+    asRole: (auth: RequestAuth, fn, opts) =>
+      transaction(async (tx) => {
+        const { settings, applied } = await startRole(tx, auth, roleSettings);
+        // The role switch is answered before the statement behind it; its error is the one to report.
+        let failure: { err: unknown } | undefined;
+        const switched = applied.then(
+          () => true,
+          (err: unknown) => {
+            failure = { err };
+            return false;
+          },
+        );
+        try {
+          const result = await fn(tx, settings);
+          if (!(await switched)) throw failure!.err;
+          return result;
+        } catch (err) {
+          if (!(await switched)) throw failure!.err;
+          throw err;
+        }
+      }, opts),
     reloadRoleSettings: () => roleSettings.clear(),
     async listen(channel, onPayload) {
       if (!listener) {

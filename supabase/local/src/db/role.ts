@@ -47,18 +47,19 @@ async function load(q: Queryable): Promise<Map<string, RoleSettings>> {
 }
 
 /**
- * The statements PostgREST runs at the start of each request's transaction, in one round trip:
+ * The statements PostgREST runs at the start of each request's transaction, in one statement:
  * the role switch, the JWT claims, the role's settings and the request's headers set local.
- * Answers the role's settings.
+ * Answers the role's settings at once and the statement's completion as `applied`, so a
+ * pipelining driver sends the request's own statement right behind it without waiting.
  */
-export async function switchRole(tx: Queryable, auth: RequestAuth, cache: RoleSettingsCache): Promise<RoleSettings> {
+export async function startRole(tx: Queryable, auth: RequestAuth, cache: RoleSettingsCache): Promise<{ settings: RoleSettings; applied: Promise<unknown> }> {
   if (!ROLE_NAME.test(auth.role)) throw new Error(`invalid role name: ${auth.role}`);
   const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : '';
   const settings = await cache.get(tx, auth.role);
   const params: unknown[] = [auth.role, JSON.stringify(auth.claims), sub];
   const local = Object.entries(settings).map(([k, v]) => `set_config($${params.push(k)}, $${params.push(v)}, true)`);
   if (auth.headers) local.push(`set_config('request.headers', $${params.push(JSON.stringify(auth.headers))}, true)`);
-  await tx.query(
+  const applied = tx.query(
     `select ${[
       `set_config('role', $1, true)`,
       `set_config('request.jwt.claims', $2, true)`,
@@ -67,6 +68,14 @@ export async function switchRole(tx: Queryable, auth: RequestAuth, cache: RoleSe
       ...local,
     ].join(', ')}`,
     params,
+    { prepare: true },
   );
+  return { settings, applied };
+}
+
+/** startRole, waited for: answers the role's settings once they apply. */
+export async function switchRole(tx: Queryable, auth: RequestAuth, cache: RoleSettingsCache): Promise<RoleSettings> {
+  const { settings, applied } = await startRole(tx, auth, cache);
+  await applied;
   return settings;
 }

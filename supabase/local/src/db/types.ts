@@ -12,8 +12,22 @@ export interface QueryResult<R = Record<string, unknown>> {
   rowCount: number;
 }
 
+/** How a statement may be sent (hints; a driver may ignore them, PGlite does). */
+export interface QueryOptions {
+  /**
+   * Keep it as a named prepared statement on the connection (parsed and planned once per
+   * connection). Only for statements whose result columns never change (REST's read shape).
+   */
+  prepare?: boolean;
+  /**
+   * The transaction's last statement: the commit may go out right behind it, in the same round
+   * trip. Only for read-only transactions, where nothing the caller does afterwards needs a rollback.
+   */
+  last?: boolean;
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<R>>;
   /** Several statements, no parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
 }
@@ -39,13 +53,13 @@ export interface Database extends Queryable {
    */
   readonly cancelsStatements: boolean;
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T>;
   /**
    * Runs fn in one transaction as `auth.role` with `request.jwt.claims` set, exactly as
    * PostgREST does, so grants and row-level security decide what fn may see and change; the
    * role's settings (statement_timeout, …) apply, and fn gets them.
    */
-  asRole<T>(auth: RequestAuth, fn: (tx: Queryable, settings: RoleSettings) => Promise<T>): Promise<T>;
+  asRole<T>(auth: RequestAuth, fn: (tx: Queryable, settings: RoleSettings) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T>;
   /** Reads the roles' settings again at the next asRole (after `alter role … set`). */
   reloadRoleSettings(): void;
   /** LISTEN on a channel; the returned function stops listening. */

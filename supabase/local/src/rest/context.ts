@@ -1,6 +1,6 @@
 /** What a REST handler is given: the API's shared state and the one request it answers. */
 import type { RequestAuth } from '../db/types.ts';
-import { parseJson, readText } from '../http.ts';
+import { bufferedResponse, parseJson, readText } from '../http.ts';
 import type { Platform } from '../platform.ts';
 import { ApiError } from './errors.ts';
 import type { DbConfig } from './db-config.ts';
@@ -30,10 +30,8 @@ export interface RestRequest {
 }
 
 export function respond(body: string | null, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: body !== null ? { 'content-type': 'application/json; charset=utf-8', ...headers } : headers,
-  });
+  const init = { status, headers: body !== null ? { 'content-type': 'application/json; charset=utf-8', ...headers } : headers };
+  return body !== null && body !== '' && status !== 204 && status !== 304 ? bufferedResponse(body, init) : new Response(body, init);
 }
 
 export function errorResponse(err: ApiError): Response {

@@ -39,7 +39,7 @@ export async function read(call: RestRequest, source: ReadSource, params = new P
     scalarColumn: source.scalar,
   });
   return run(call, source.readOnly ?? false, async (query) => {
-    const row = (await query<ReadRow>(sql, params.values, node)).rows[0]!;
+    const row = (await query<ReadRow>(sql, params.values, node, true)).rows[0]!;
     const page = Number(row.page);
     const total = row.total === null ? null : Number(row.total);
     if (strict && page !== 1) throw singularError(page);

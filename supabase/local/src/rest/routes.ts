@@ -39,7 +39,8 @@ export function restRoutes(api: RestApi): Route<RestGuards>[] {
     }),
     route(['GET', 'HEAD'], '/:name/?', async (call, { name }) => {
       const table = await tableNamed(call, name);
-      return read(call, { sql: `${ident(SCHEMA)}.${ident(table.name)}`, node: { name: table.name, table } });
+      // Read-only, as PostgREST runs every GET.
+      return read(call, { sql: `${ident(SCHEMA)}.${ident(table.name)}`, node: { name: table.name, table }, readOnly: true });
     }),
     route('POST', '/:name/?', async (call, { name }) => insertRows(call, await tableNamed(call, name))),
     route('PATCH', '/:name/?', async (call, { name }) => updateRows(call, await tableNamed(call, name))),

@@ -89,17 +89,18 @@ export async function callFunction(call: RestRequest, name: string): Promise<Res
   const { args, skip } = await callArgs(call, cache, name, fromQuery);
   const params = new Params();
   const { fn, sql } = resolveCall(cache, name, args, params, fromQuery);
-  // Like PostgREST, GET runs read-only: a volatile function that writes fails with 25006 (405).
-  const readOnly = fromQuery && fn.volatility === 'v';
+  // Like PostgREST, GET runs read-only (a volatile function that writes fails with 25006, 405),
+  // and so does any call of a stable or immutable function.
+  const readOnly = fromQuery || fn.volatility !== 'v';
   if (fn.isVoid) {
     return run(call, readOnly, async (query) => {
-      await query(`select ${sql}`, params.values);
+      await query(`select ${sql}`, params.values, undefined, true);
       return respond(null, 204);
     });
   }
   if (!fn.setof && !fn.composite) {
     return run(call, readOnly, async (query) => {
-      const r = await query<ReadRow>(limitBodySize(`select null as total, 1 as page, to_json(${sql})::text as body`), params.values);
+      const r = await query<ReadRow>(limitBodySize(`select null as total, 1 as page, to_json(${sql})::text as body`), params.values, undefined, true);
       return respond(bodyOf(r.rows[0]!), 200);
     });
   }

@@ -19,8 +19,12 @@ export function bodyOf(row: ReadRow): string | null {
   return row.body;
 }
 
-/** Runs the request's statement (`plan`: its read tree, whose filters the cost check reads). */
-export type RunQuery = <R>(sql: string, values: unknown[], plan?: Node) => Promise<QueryResult<R>>;
+/**
+ * Runs the request's statement (`plan`: its read tree, whose filters the cost check reads).
+ * `final`: the request sends nothing after it and its result columns are fixed (the read shape),
+ * so it is kept prepared and, in a read-only transaction, the commit is pipelined behind it.
+ */
+export type RunQuery = <R>(sql: string, values: unknown[], plan?: Node, final?: boolean) => Promise<QueryResult<R>>;
 
 /** Rolls the transaction back after the response is computed (Prefer: tx=rollback). */
 class Rollback extends Error {
@@ -37,15 +41,18 @@ class Rollback extends Error {
 export async function run(call: RestRequest, readOnly: boolean, fn: (query: RunQuery) => Promise<Response>): Promise<Response> {
   const db = call.api.p.db;
   try {
-    return await db.asRole(call.auth, async (tx, settings) => {
-      if (readOnly) await tx.query('set transaction read only');
-      const res = await fn(async (sql, values, plan) => {
-        await checkCost(tx, db.cancelsStatements, settings, sql, values, plan);
-        return tx.query(sql, values);
-      });
-      if (call.prefer.tx === 'rollback') throw new Rollback(res);
-      return res;
-    });
+    return await db.asRole(
+      call.auth,
+      async (tx, settings) => {
+        const res = await fn(async (sql, values, plan, final) => {
+          await checkCost(tx, db.cancelsStatements, settings, sql, values, plan);
+          return tx.query(sql, values, { prepare: final, last: final && readOnly && call.prefer.tx !== 'rollback' });
+        });
+        if (call.prefer.tx === 'rollback') throw new Rollback(res);
+        return res;
+      },
+      { readOnly },
+    );
   } catch (err) {
     if (err instanceof Rollback) return err.response;
     throw err;
