@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHELL_SCRIPT, shellHtml } from './src/app/shell/shell.ts';
+import { t } from './src/lib/catalogue/index.ts';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 
@@ -62,6 +64,60 @@ function bootEntry(): Plugin {
   };
 }
 
+/**
+ * The prerendered shell (src/app/shell): index.html carries the header, the route's title,
+ * search bar and card skeletons with their rules inlined, so the first paint needs neither a
+ * script nor a stylesheet. The built page's stylesheets stop blocking that paint: they load
+ * as 'print' (preloaded at high priority) and turn on when loaded; main.tsx renders the app
+ * once they have.
+ */
+function prerenderShell(): Plugin {
+  const css = () =>
+    readFileSync(fileURLToPath(new URL('./src/app/shell/shell.css', import.meta.url)), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s*([{};:,>])\s*/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return {
+    name: 'prerender-shell',
+    // `npm start` serves the build as a static host should (docs/deploy.md): hashed files for a
+    // year, the rest revalidated (sirv's own header would say no-cache for everything).
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.startsWith('/assets/')) {
+          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+          // sirv hands its headers to writeHead: the year goes in last.
+          res.writeHead = ((...args: unknown[]) => {
+            const headers = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null);
+            if (headers) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+            else res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+            return writeHead(...args);
+          }) as typeof res.writeHead;
+        }
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        html = html.replace('<!--app-shell-->', shellHtml(t));
+        if (ctx.bundle) {
+          html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (_, href: string) =>
+            `<link rel="preload" as="style" crossorigin href="${href}"><link rel="stylesheet" crossorigin href="${href}" media="print" onload="this.media='all'" data-app-css>`,
+          );
+        }
+        return {
+          html,
+          tags: [
+            { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
+            { tag: 'style', children: css(), injectTo: 'head' },
+          ],
+        };
+      },
+    },
+  };
+}
+
 const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig(({ command }) => ({
@@ -69,6 +125,7 @@ export default defineConfig(({ command }) => ({
     react(),
     topLevelManifest(),
     bootEntry(),
+    prerenderShell(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

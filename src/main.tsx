@@ -6,8 +6,25 @@ import { captureInstallPrompt } from './pwa/install.ts';
 // Before React: Chromium fires beforeinstallprompt early and only once per page load.
 captureInstallPrompt();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * The built page's stylesheets load without blocking the prerendered shell's paint (see
+ * vite.config.ts, prerenderShell); the app renders once they apply, so it never shows unstyled.
+ */
+function stylesheetsApplied(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-css]')];
+  return Promise.all(
+    links.map((link) =>
+      (link.sheet ? Promise.resolve() : new Promise((done) => ['load', 'error'].forEach((e) => link.addEventListener(e, done, { once: true })))).then(() => {
+        link.media = 'all';
+      }),
+    ),
+  );
+}
+
+void stylesheetsApplied().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -68,13 +68,14 @@ for (const [file, name] of [
   ['bundle.ts', 'benchBundle'],
   ['lighthouse.ts', 'benchLighthouse'],
   ['search.ts', 'benchSearch'],
+  ['phash.ts', 'benchPhash'],
 ] as const) {
   const fn = await optional<StandaloneBench>(file, name);
   if (fn) await measure(file.replace('.ts', ''), fn);
 }
 
 const width = Math.max(...figures.map((f) => f.name.length), 10);
-const fmt = (v: number) => v.toFixed(v < 10 ? 2 : 0);
+const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(v < 10 ? 2 : v < 1000 ? 1 : 0));
 console.log('\nFigure'.padEnd(width + 1), 'today'.padStart(10), 'value'.padStart(12), ' unit  budget');
 let over = 0;
 for (const f of figures) {

@@ -1,7 +1,8 @@
-import { Alert, Button, Container, Group, Loader, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { ListingGrid } from './ListingGrid.tsx';
+import { ListingSkeleton } from './ListingSkeleton.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { HOME_KEY } from './prefetch.ts';
 import { useListingPages } from './useListingPages.ts';
@@ -30,11 +31,7 @@ export default function HomePage() {
           {h.searchCta}
         </Button>
       </Group>
-      {status === 'loading' && (
-        <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
-          <Loader aria-label={t.search.loading} />
-        </Center>
-      )}
+      {status === 'loading' && <ListingSkeleton label={t.search.loading} heading />}
       {(status === 'error' || status === 'offline') && (
         <Alert color={status === 'offline' ? 'yellow' : 'red'} title={status === 'offline' ? t.search.offline : h.loadError}>
           <Button size="xs" variant="white" onClick={reload}>

@@ -2,6 +2,7 @@
 export { ListingCard } from './ListingCard.tsx';
 export { ListingPhotoImage } from './ListingPhotoImage.tsx';
 export { ListingGrid } from './ListingGrid.tsx';
+export { ListingSkeleton } from './ListingSkeleton.tsx';
 export { LoadMore } from './LoadMore.tsx';
 export { useListingPages } from './useListingPages.ts';
 export { useListingCount } from './useListingCount.ts';

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Center, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
-import { ListingGrid, LoadMore, useListingCount, useListingPages, type SearchParams } from '@/features/listings/index.ts';
+import { ListingGrid, ListingSkeleton, LoadMore, useListingCount, useListingPages, type SearchParams } from '@/features/listings/index.ts';
 import { SAVE_SEARCH_PARAM, SaveSearchDialog } from '@/features/saved-searches/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
 
@@ -110,11 +110,7 @@ export default function SearchPage() {
       )}
       {/* Below the sticky header when scrolled to. */}
       <Stack mt="md" ref={results} data-testid="search-results" style={{ scrollMarginTop: 64 }}>
-        {status === 'loading' && (
-          <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
-            <Loader aria-label={s.loading} />
-          </Center>
-        )}
+        {status === 'loading' && <ListingSkeleton label={s.loading} />}
         {(status === 'error' || status === 'offline') && (
           <Alert color="yellow" title={status === 'offline' ? s.offline : s.error}>
             <Button size="xs" variant="white" onClick={reload}>

@@ -1,0 +1,20 @@
+/**
+ * Listing cards while their page loads, drawn as the prerendered shell draws them
+ * (src/app/shell: the same classes, inlined in index.html), so the page React renders lands on
+ * the shell's boxes and the cards replace the skeleton in place.
+ */
+export function ListingSkeleton({ label, heading = false }: { label: string; heading?: boolean }) {
+  return (
+    <div role="status" aria-label={label}>
+      {heading && <div className="sh-heading" />}
+      <div className="sh-card" aria-hidden="true">
+        <div className="sh-photo" />
+        <div className="sh-lines">
+          <span />
+          <span />
+          <span />
+        </div>
+      </div>
+    </div>
+  );
+}
