@@ -92,7 +92,7 @@ function prerenderShell(): Plugin {
             if (headers) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
             else res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
             return writeHead(...args);
-          }) as typeof res.writeHead;
+          });
         }
         next();
       });
