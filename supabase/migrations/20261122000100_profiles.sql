@@ -106,7 +106,6 @@ as $$
 declare
   alphabet constant text := 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   code text;
-  i int;
 begin
   loop
     code := '';

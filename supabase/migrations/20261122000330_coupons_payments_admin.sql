@@ -278,9 +278,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_staff(true);
   reason text := trim(coalesce(p_reason, ''));
 begin
+  perform private.require_staff(true);
   if p_amount is null or p_amount = 0 then
     raise exception 'Indica un importo diverso da zero.' using errcode = 'P0001', detail = 'invalid_amount';
   end if;

@@ -180,7 +180,6 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
  * another user's address.
  */
 create or replace function private.create_ticket(
-  p_sender_email text,
   p_message text,
   p_subject text default null,
   p_listing_id uuid default null
@@ -290,10 +289,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_active_user();
-  staff boolean := private.current_role_is_staff();
+  staff boolean;
   t public.tickets;
 begin
+  perform private.require_active_user();
+  staff := private.current_role_is_staff();
   if p_status is null or p_status not in ('open', 'in_progress', 'resolved', 'closed') then
     raise exception 'Stato del ticket non valido.' using errcode = 'P0001', detail = 'invalid_status';
   end if;
@@ -395,19 +395,22 @@ revoke execute on function private.notify_ticket_resolved() from public, anon, a
 revoke execute on function private.notify_ticket_reply() from public, anon, authenticated;
 revoke execute on function private.notify_new_report() from public, anon, authenticated;
 revoke execute on function private.report_reason_label(text) from public, anon;
-revoke execute on function private.create_ticket(text, text, text, uuid) from public, anon;
+revoke execute on function private.create_ticket(text, text, uuid) from public, anon;
 revoke execute on function private.lock_visible_ticket(uuid) from public, anon, authenticated;
 revoke execute on function private.reply_ticket(uuid, text) from public, anon;
 revoke execute on function private.set_ticket_status(uuid, text) from public, anon;
 revoke execute on function private.mark_notifications_read(uuid[]) from public, anon;
-grant execute on function private.create_ticket(text, text, text, uuid), private.reply_ticket(uuid, text),
+grant execute on function private.create_ticket(text, text, uuid), private.reply_ticket(uuid, text),
   private.set_ticket_status(uuid, text), private.mark_notifications_read(uuid[]) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
 -- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
 
-/** The API's entry point to private.create_ticket, the SECURITY DEFINER body. */
+/**
+ * The API's entry point to private.create_ticket, the SECURITY DEFINER body. p_sender_email
+ * keeps the API's shape and is not used: the ticket is filed under the caller's own e-mail.
+ */
 create or replace function public.create_ticket(
   p_sender_email text,
   p_message text,
@@ -418,7 +421,7 @@ language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.create_ticket(p_sender_email, p_message, p_subject, p_listing_id)
+  select * from private.create_ticket(p_message, p_subject, p_listing_id)
 $$;
 
 /** The API's entry point to private.reply_ticket, the SECURITY DEFINER body. */

@@ -19,9 +19,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_staff();
   pattern text := '%' || replace(replace(replace(trim(coalesce(p_query, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
 begin
+  perform private.require_staff();
   return query
     with matched as (
       select p.* from public.profiles p
