@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite, in order of cost. Type checks, ESLint, the generated types' freshness, unit tests, the platform and
+ * `npm test`: every suite, in order of cost. Type checks (and `deno check` of the Edge Functions), ESLint, the generated types' freshness, unit tests, the platform and
  * database suites on PGlite, again on PostgreSQL when DATABASE_URL is set (a fresh database
  * is created per run), then the browser suite in Chromium. Ends by saying whether the
  * PostgreSQL pass ran, then one summary line.
@@ -41,6 +41,11 @@ for (const args of typecheck) {
   if (run(`typecheck ${args[1]}`, 'npx', ['tsc', ...args, '--noEmit'])) passed += 1;
   else failed += 1;
 }
+
+// The Edge Functions type-check on Deno, where Supabase runs them (the pinned `deno` package);
+// the platform and db suites then run payment-postback, listing-photo and send-push on Deno too.
+if (run('deno check functions', 'npx', ['tsx', 'scripts/deno-check.ts'])) passed += 1;
+else failed += 1;
 
 // ESLint: typescript-eslint, react-hooks and the import boundaries (eslint.config.js).
 if (run('lint', 'npx', ['eslint', '.'])) passed += 1;
