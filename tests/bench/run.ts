@@ -69,6 +69,7 @@ for (const [file, name] of [
   ['lighthouse.ts', 'benchLighthouse'],
   ['search.ts', 'benchSearch'],
   ['phash.ts', 'benchPhash'],
+  ['stats.ts', 'benchStats'],
 ] as const) {
   const fn = await optional<StandaloneBench>(file, name);
   if (fn) await measure(file.replace('.ts', ''), fn);
