@@ -5,6 +5,7 @@ import { listingPath } from '@/lib/paths.ts';
 import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl, type Listing } from './model.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { FavouriteButton } from '@/features/favourites/index.ts';
+import { flushStats, trackStats } from '@/features/stats/index.ts';
 
 const d = t.listings.detail;
 
@@ -18,6 +19,11 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
   const date = dateBadge(listing);
   const tel = telUrl(phone);
   const wa = whatsappUrl(phone, d.whatsappText(listing.title));
+  // Counted for the owner's statistics, sent at once: the tap may take the visitor away.
+  const contactTapped = (type: 'call' | 'whatsapp') => {
+    trackStats(type, listing.id);
+    flushStats();
+  };
   const share = async () => {
     const url = `${window.location.origin}${listingPath(listing.id)}`;
     try {
@@ -59,12 +65,20 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
         <>
           <Group grow>
             {tel && (
-              <Button component="a" href={tel} color="pink" data-testid="contact-call">
+              <Button component="a" href={tel} color="pink" data-testid="contact-call" onClick={() => contactTapped('call')}>
                 {d.call}
               </Button>
             )}
             {wa && (
-              <Button component="a" href={wa} target="_blank" rel="noopener noreferrer" color="green" data-testid="contact-whatsapp">
+              <Button
+                component="a"
+                href={wa}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="green"
+                data-testid="contact-whatsapp"
+                onClick={() => contactTapped('whatsapp')}
+              >
                 {d.whatsapp}
               </Button>
             )}

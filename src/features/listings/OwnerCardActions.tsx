@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
-import { editListingPath, promoteListingPath } from '@/lib/paths.ts';
+import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { formatListingDate, type Listing } from './model.ts';
 import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
@@ -64,6 +64,11 @@ export function OwnerCardActions({
         {actions.edit && (
           <Button size="compact-sm" variant="light" component={Link} to={editListingPath(listing.id)}>
             {a.edit}
+          </Button>
+        )}
+        {context === 'myListings' && (
+          <Button size="compact-sm" variant="light" color="teal" component={Link} to={statsPath(listing.id)} aria-label={t.stats.actionLabel(listing.title)}>
+            {t.stats.action}
           </Button>
         )}
         {actions.managePhotos && (

@@ -16,6 +16,7 @@ export const stats = {
   whatsapp: 'WhatsApp',
   favourites: 'Preferiti',
   impressions: 'In prima pagina di ricerca',
+  impressionsShort: 'In ricerca',
   contactsDetail: (calls: number, whatsapp: number) => `${n(calls, 'chiamata', 'chiamate')}, ${whatsapp} WhatsApp`,
   chartTitle: 'Visite e contatti, ultimi 30 giorni',
   chartSummary: (views: number, contacts: number, best: string | null, promotedDays: number) =>
