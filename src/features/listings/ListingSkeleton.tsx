@@ -5,7 +5,8 @@
  */
 export function ListingSkeleton({ label, heading = false }: { label: string; heading?: boolean }) {
   return (
-    <div role="status" aria-label={label}>
+    // As tall as the screen: the footer stays below the fold until the cards are in.
+    <div role="status" aria-label={label} style={{ minHeight: '100dvh' }}>
       {heading && <div className="sh-heading" />}
       <div className="sh-card" aria-hidden="true">
         <div className="sh-photo" />
