@@ -463,6 +463,97 @@ export type Database = {
           },
         ]
       }
+      listing_stats_daily: {
+        Row: {
+          calls: number
+          day: string
+          favourites: number
+          impressions: number
+          listing_id: string
+          promoted: boolean
+          views: number
+          whatsapp: number
+        }
+        Insert: {
+          calls?: number
+          day: string
+          favourites?: number
+          impressions?: number
+          listing_id: string
+          promoted?: boolean
+          views?: number
+          whatsapp?: number
+        }
+        Update: {
+          calls?: number
+          day?: string
+          favourites?: number
+          impressions?: number
+          listing_id?: string
+          promoted?: boolean
+          views?: number
+          whatsapp?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_stats_daily_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listing_stats_devices: {
+        Row: {
+          day: string
+          device_hash: string
+          window_events: number
+          window_start: string
+        }
+        Insert: {
+          day: string
+          device_hash: string
+          window_events: number
+          window_start: string
+        }
+        Update: {
+          day?: string
+          device_hash?: string
+          window_events?: number
+          window_start?: string
+        }
+        Relationships: []
+      }
+      listing_stats_seen: {
+        Row: {
+          day: string
+          device_hash: string
+          kind: string
+          listing_id: string
+        }
+        Insert: {
+          day: string
+          device_hash: string
+          kind: string
+          listing_id: string
+        }
+        Update: {
+          day?: string
+          device_hash?: string
+          kind?: string
+          listing_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_stats_seen_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       listings: {
         Row: {
           age: number
@@ -1386,6 +1477,10 @@ export type Database = {
         Args: { p_device: string; p_platform: string }
         Returns: boolean
       }
+      record_listing_events: {
+        Args: { p_device: string; p_events: Json }
+        Returns: number
+      }
       reject_payment_postback: {
         Args: {
           p_client?: string
@@ -1564,6 +1659,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      roll_listing_stats: { Args: { p_now?: string }; Returns: number }
       run_promotion_bumps: { Args: { p_now?: string }; Returns: number }
       run_saved_search_alerts: { Args: { p_now?: string }; Returns: number }
       saved_searches_matching: {
