@@ -15,7 +15,9 @@ insert into public.listings (id, user_id, title, category, city, zone, age, desc
   ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for,
   meeting_location, offered_services, hourly_rate)
 select
-  gen_random_uuid(),
+  -- Ids from g, so today's database and the new one hold the same rows and break rank ties
+  -- (created_at repeats every 20,000 listings) the same way.
+  md5('bench-' || g)::uuid,
   ('00000000-0000-4000-8000-' || lpad((g % 500)::text, 12, '0'))::uuid,
   (array['Bellissima','Dolcissima','Affascinante','Sensuale','Elegante','Simpatica','Raffinata','Solare'])[1 + g % 8]
     || ' ' || (array['ragazza','signora','massaggiatrice','compagna','amica'])[1 + (g / 8) % 5] || ' a ' || c.name || ' #' || g,
