@@ -41,6 +41,14 @@ create table public.listings (
   review_status text not null default 'approved',
   -- When the listing last went into review ('In revisione' since then on the owner's card).
   review_submitted_at timestamptz,
+  -- Advertisers' tools (issue 27; written only by the functions of 20261126000400_advertiser_tools.sql
+  -- and the expiry job): 'Disponibile ora' until then (the status is available_until > now(), never a
+  -- stored flag); 'Rinnovo automatico'; what the current promotion cost and how much life it added
+  -- to the listing, which cancelling a scheduled ('In Attesa') one gives back.
+  available_until timestamptz,
+  auto_renew boolean not null default false,
+  promotion_credits_paid integer check (promotion_credits_paid is null or promotion_credits_paid >= 0),
+  promotion_expiry_added interval,
   search tsvector generated always as (
     setweight(to_tsvector('italian'::regconfig, coalesce(title, '')), 'A')
     || setweight(to_tsvector('italian'::regconfig, coalesce(city, '') || ' ' || coalesce(zone, '')), 'B')

@@ -59,7 +59,8 @@ on conflict (name) do nothing;
 create table public.credit_transactions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
-  type text not null check (type in ('purchase', 'listing_creation', 'premium_upgrade', 'coupon_credit_add', 'referral_bonus', 'admin_adjustment', 'listing_refund')),
+  type text not null check (type in ('purchase', 'listing_creation', 'premium_upgrade', 'coupon_credit_add', 'referral_bonus', 'admin_adjustment',
+    'auto_renewal', 'promotion_refund', 'listing_refund')),
   amount integer not null check (amount <> 0),
   package_name text,
   description text,

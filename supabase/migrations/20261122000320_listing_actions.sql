@@ -37,9 +37,10 @@ begin
 end
 $$;
 
-/** Adds p_amount (> 0) credits to a user and writes the ledger row. Internal. */
+/** Adds p_amount (> 0) credits to a user and writes the ledger row (p_listing_id: a refund's listing). Internal. */
 create or replace function private.add_credits(
-  p_user_id uuid, p_amount integer, p_type text, p_description text default null, p_package_name text default null
+  p_user_id uuid, p_amount integer, p_type text, p_description text default null, p_package_name text default null,
+  p_listing_id uuid default null
 ) returns integer
 language plpgsql
 security definer
@@ -55,8 +56,8 @@ begin
   if not found then
     raise exception 'Utente non trovato.' using errcode = 'P0001', detail = 'user_not_found';
   end if;
-  insert into public.credit_transactions (user_id, type, amount, description, package_name)
-  values (p_user_id, p_type, p_amount, p_description, p_package_name);
+  insert into public.credit_transactions (user_id, type, amount, description, package_name, listing_id)
+  values (p_user_id, p_type, p_amount, p_description, p_package_name, p_listing_id);
   return balance;
 end
 $$;
@@ -193,6 +194,7 @@ begin
   update public.listings set
     is_paused = true,
     paused_at = t,
+    available_until = null,
     remaining_expires_at_duration = greatest(expires_at - t, interval '0'),
     is_premium = is_premium and promotion_end_at > t,
     promotion_mode = case when is_premium and promotion_end_at > t then promotion_mode end,
@@ -213,9 +215,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_active_user();
-  l public.listings := private.lock_own_listing(p_listing_id, true);
+  l public.listings;
 begin
+  perform private.require_active_user();
+  l := private.lock_own_listing(p_listing_id, true);
   if l.is_paused then
     raise exception 'L''annuncio è già in pausa.' using errcode = 'P0001', detail = 'already_paused';
   end if;
@@ -237,11 +240,12 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_active_user();
-  l public.listings := private.lock_own_listing(p_listing_id, true);
+  l public.listings;
   t timestamptz := now();
   new_start timestamptz;
 begin
+  perform private.require_active_user();
+  l := private.lock_own_listing(p_listing_id, true);
   if not l.is_paused then
     raise exception 'L''annuncio non è in pausa.' using errcode = 'P0001', detail = 'not_paused';
   end if;
@@ -288,8 +292,11 @@ $$;
  * premium_upgrade = days x price per day, less the pending discount coupon (percentage
  * of the price, or flat_amount crediti), never below zero. While a promotion of the same
  * mode is active or pending it is extended by p_days; otherwise it starts at p_start_at
- * (default now; a future start makes it pending). The listing lives at least until the
- * promotion ends. Returns {listing, cost, discount, coupon_code, extended}.
+ * (default now; a future start, on its minute and on a Rome day at most
+ * promotion_schedule_days (6) ahead, makes it pending: 'In Attesa'). The listing lives at
+ * least until the promotion ends; promotion_credits_paid and promotion_expiry_added keep
+ * what the promotion cost and added to the listing's life, so cancel_scheduled_promotion
+ * can give both back. Returns {listing, cost, discount, coupon_code, extended}.
  */
 create or replace function private.promote_listing(
   p_listing_id uuid, p_mode text, p_days integer, p_start_at timestamptz default null
@@ -334,10 +341,13 @@ begin
     if start_at < t - interval '5 minutes' then
       raise exception 'La data di inizio non può essere nel passato.' using errcode = 'P0001', detail = 'start_in_past';
     end if;
-    if start_at > t + interval '60 days' then
-      raise exception 'La promozione può iniziare al massimo tra 60 giorni.' using errcode = 'P0001', detail = 'start_too_far';
+    if (start_at at time zone 'Europe/Rome')::date
+       > (t at time zone 'Europe/Rome')::date + private.setting_int('promotion_schedule_days', 6) then
+      raise exception 'La promozione può iniziare al massimo tra % giorni.', private.setting_int('promotion_schedule_days', 6)
+        using errcode = 'P0001', detail = 'start_too_far';
     end if;
-    start_at := greatest(start_at, t);
+    -- A scheduled slot starts on its minute (the bump job runs every minute).
+    start_at := greatest(date_trunc('minute', start_at), t);
   end if;
 
   per_day := private.setting_int(case p_mode when 'day' then 'promotion_day_cost_per_day' else 'promotion_night_cost_per_day' end,
@@ -358,7 +368,9 @@ begin
 
   if extending then
     end_at := l.promotion_end_at + make_interval(days => p_days);
-    update public.listings set promotion_end_at = end_at, expires_at = greatest(expires_at, end_at)
+    update public.listings set promotion_end_at = end_at, expires_at = greatest(expires_at, end_at),
+      promotion_credits_paid = coalesce(promotion_credits_paid, 0) + (price - discount),
+      promotion_expiry_added = coalesce(promotion_expiry_added, interval '0') + greatest(end_at - expires_at, interval '0')
      where id = l.id returning * into l;
   else
     end_at := start_at + make_interval(days => p_days);
@@ -368,7 +380,9 @@ begin
       promotion_start_at = start_at,
       promotion_end_at = end_at,
       last_bumped_at = case when start_at <= t then t else last_bumped_at end,
-      expires_at = greatest(expires_at, end_at)
+      expires_at = greatest(expires_at, end_at),
+      promotion_credits_paid = price - discount,
+      promotion_expiry_added = greatest(end_at - expires_at, interval '0')
     where id = l.id returning * into l;
   end if;
   return jsonb_build_object('listing', to_jsonb(l), 'cost', price - discount, 'price', price, 'discount', discount,
@@ -386,9 +400,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  uid uuid := private.require_active_user();
-  l public.listings := private.lock_own_listing(p_listing_id, true);
+  l public.listings;
 begin
+  perform private.require_active_user();
+  l := private.lock_own_listing(p_listing_id, true);
   update public.listings set is_premium = false, promotion_mode = null, promotion_start_at = null,
     promotion_end_at = null, remaining_promotion_duration = null
    where id = l.id returning * into l;
@@ -397,7 +412,7 @@ end
 $$;
 
 revoke execute on function private.spend_credits(uuid, integer, text, text, uuid, text) from public, anon, authenticated;
-revoke execute on function private.add_credits(uuid, integer, text, text, text) from public, anon, authenticated;
+revoke execute on function private.add_credits(uuid, integer, text, text, text, uuid) from public, anon, authenticated;
 revoke execute on function private.lock_own_listing(uuid, boolean) from public, anon, authenticated;
 revoke execute on function private.freeze_listing(uuid) from public, anon, authenticated;
 revoke execute on function private.pending_discount(uuid) from public, anon, authenticated;

@@ -45,8 +45,55 @@ end
 $$;
 
 /**
- * Expires listings whose expires_at has passed (not paused): they already left the public
- * view through RLS; this ends any promotion left on them and tells the owner once per expiry.
+ * 'Rinnovo automatico': renews, for listing_creation_cost (10) crediti each (an auto_renewal
+ * line), the listings with auto_renew whose expiry falls before the expiry job's next run
+ * (15 minutes), so they never lapse: another listing_duration_days from their expiry (from
+ * p_now when the job ran late). One charge per period: a renewed listing is not due again,
+ * and the row lock makes a second run skip or re-read it. With too few credits nothing
+ * happens until the listing has expired; then the switch turns off and the owner is told
+ * once (bell and push). Returns the number renewed.
+ */
+create or replace function private.auto_renew_listings(p_now timestamptz default now()) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  cost integer := private.setting_int('listing_creation_cost', 10);
+  days integer := private.setting_int('listing_duration_days', 30);
+  r record;
+  n integer := 0;
+begin
+  for r in
+    select l.id, l.user_id, l.title, l.expires_at from public.listings l
+     where l.auto_renew and not l.is_paused and l.expires_at <= p_now + interval '15 minutes'
+     order by l.expires_at
+     for update skip locked
+  loop
+    begin
+      perform private.spend_credits(r.user_id, cost, 'auto_renewal', 'Rinnovo automatico: ' || r.title, r.id);
+      update public.listings set expires_at = greatest(expires_at, p_now) + make_interval(days => days) where id = r.id;
+      n := n + 1;
+    exception when sqlstate 'P0001' then
+      -- Expired (the clock alone, whatever its review): give up and tell the owner.
+      if not private.listing_is_public(false, r.expires_at, 'approved', p_now) then
+        update public.listings set auto_renew = false where id = r.id;
+        insert into public.admin_notifications (user_id, type, entity_id, message, dedupe_key)
+        values (r.user_id, 'auto_renew_failed', r.id::text,
+                'Crediti insufficienti per il rinnovo automatico di "' || left(r.title, 120) || '"',
+                private.listing_notification_key('auto_renew_failed', r.id, r.expires_at))
+        on conflict (dedupe_key) where dedupe_key is not null do nothing;
+      end if;
+    end;
+  end loop;
+  return n;
+end
+$$;
+
+/**
+ * Expires listings whose expires_at has passed (not paused), after renewing those with
+ * 'Rinnovo automatico' (auto_renew_listings): they already left the public view through
+ * RLS; this ends any promotion left on them and tells the owner once per expiry.
  */
 create or replace function private.expire_listings(p_now timestamptz default now()) returns integer
 language plpgsql
@@ -56,6 +103,7 @@ as $$
 declare
   n integer;
 begin
+  perform private.auto_renew_listings(p_now);
   with expired as (
     select l.id, l.user_id, l.title, l.expires_at from public.listings l
      -- Its clock, whatever its review: a listing still waiting for staff expires too.
@@ -139,7 +187,7 @@ $$;
 /**
  * Bumps promoted listings (last_bumped_at = now): a 'day' promotion once when it starts
  * (covers pending promotions that just became active), a 'night' promotion once per
- * night slot. Runs every 5 minutes. Returns the number of listings bumped.
+ * night slot. Runs every minute. Returns the number of listings bumped.
  */
 create or replace function private.run_promotion_bumps(p_now timestamptz default now()) returns integer
 language plpgsql
@@ -165,10 +213,11 @@ $$;
 
 revoke execute on function private.end_expired_promotions(timestamptz) from public, anon, authenticated;
 revoke execute on function private.expire_listings(timestamptz) from public, anon, authenticated;
+revoke execute on function private.auto_renew_listings(timestamptz) from public, anon, authenticated;
 revoke execute on function private.notify_expiring_listings(timestamptz) from public, anon, authenticated;
 revoke execute on function private.night_bump_slot_start(timestamptz) from public, anon, authenticated;
 revoke execute on function private.run_promotion_bumps(timestamptz) from public, anon, authenticated;
-grant execute on function private.end_expired_promotions(timestamptz), private.expire_listings(timestamptz),
+grant execute on function private.end_expired_promotions(timestamptz), private.expire_listings(timestamptz), private.auto_renew_listings(timestamptz),
   private.notify_expiring_listings(timestamptz), private.night_bump_slot_start(timestamptz),
   private.run_promotion_bumps(timestamptz) to service_role;
 
@@ -209,7 +258,8 @@ grant execute on function public.end_expired_promotions(timestamptz), public.exp
 
 select cron.schedule('end-expired-promotions', '*/5 * * * *', 'select private.end_expired_promotions()');
 select cron.schedule('expire-listings', '*/15 * * * *', 'select private.expire_listings()');
-select cron.schedule('promotion-bumps', '*/5 * * * *', 'select private.run_promotion_bumps()');
+-- Every minute: a scheduled slot starts (its bump) on its minute.
+select cron.schedule('promotion-bumps', '* * * * *', 'select private.run_promotion_bumps()');
 select cron.schedule('listing-expiry-warnings', '0 * * * *', 'select private.notify_expiring_listings()');
 -- Credit purchase orders nobody paid (migration 20261122000340_purchase_orders.sql).
 select cron.schedule('expire-purchase-orders', '* * * * *', 'select private.expire_purchase_orders()');

@@ -21,7 +21,7 @@ create index if not exists listings_promoted_rank_idx on public.listings
   ((coalesce(last_bumped_at, created_at)) desc, id desc)
   include (last_bumped_at, created_at, review_status, expires_at, promotion_start_at, promotion_end_at,
            category, city, zone, age, hourly_rate, ethnicity, nationality, breast_type, hair_color, body_type,
-           eye_color, meeting_type, availability_for, meeting_location, offered_services)
+           eye_color, meeting_type, availability_for, meeting_location, offered_services, available_until)
   where is_premium and not is_paused;
 create index if not exists listings_age_idx on public.listings (age) where not is_paused;
 create index if not exists listings_hourly_rate_idx on public.listings (hourly_rate) where not is_paused;
@@ -51,7 +51,8 @@ create or replace function private.search_listings_where(
   p_availability_for text[],
   p_meeting_location text[],
   p_offered_services text[],
-  p_verified_only boolean default false
+  p_verified_only boolean default false,
+  p_available_now boolean default false
 ) returns text
 language plpgsql
 immutable
@@ -88,6 +89,8 @@ begin
   if cardinality(p_offered_services) > 0 then filters := filters || ' and l.offered_services && $18'; end if;
   -- 'Solo foto verificate' (issue 26): a constant, so no parameter.
   if p_verified_only then filters := filters || ' and l.photos_verified_at is not null'; end if;
+  -- 'Disponibile ora' (issue 27): its end still ahead, never a stored flag; a constant too.
+  if p_available_now then filters := filters || ' and l.available_until > now()'; end if;
   if nullif(trim(coalesce(p_query, '')), '') is not null then
     filters := filters || ' and l.search @@ websearch_to_tsquery(''italian''::regconfig, $1)';
   end if;
@@ -127,7 +130,8 @@ create or replace function private.search_listings(
   p_after_rank timestamptz default null,
   p_after_id uuid default null,
   p_limit integer default 20,
-  p_verified_only boolean default false
+  p_verified_only boolean default false,
+  p_available_now boolean default false
 ) returns table (
   id uuid,
   user_id uuid,
@@ -160,7 +164,8 @@ create or replace function private.search_listings(
   promoted boolean,
   rank_at timestamptz,
   photos jsonb,
-  photos_verified_at timestamptz
+  photos_verified_at timestamptz,
+  available_until timestamptz
 )
 language plpgsql
 stable
@@ -172,16 +177,26 @@ declare
   lim int := least(greatest(coalesce(p_limit, 20), 1), 50);
   promoted_photos int := private.displayed_photo_limit(true);
   base_photos int := private.displayed_photo_limit(false);
-  filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only);
+  filters text := private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only, p_available_now);
   -- The same filters without the text query: the window a common text is looked for in.
-  other_filters text := private.search_listings_where(null, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only);
+  other_filters text := private.search_listings_where(null, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only, p_available_now);
   -- private.promotion_is_active's rule, as text, for the same reason as the public rule in
   -- private.search_listings_where. The window is wrapped in coalesce (the same rule: a
   -- promotion has both times): taken apart, the planner multiplies the 1% of listings that
   -- are premium by the 1% that have each time and expects one promotion where there are
   -- hundreds, then reads them all through listings_promotion_end_idx and sorts them.
   promoted_sql text := '(l.is_premium and coalesce(l.promotion_start_at <= now() and l.promotion_end_at >= now(), false))';
-  rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
+  -- The rank the rank indexes hold: the last bump, or the creation.
+  base_rank_sql text := 'coalesce(l.last_bumped_at, l.created_at)';
+  -- The public rank (issue 27): a listing 'Disponibile ora' is lifted inside its tier by
+  -- private.available_now_rank, a lift that fades over its hours. Parts A and B (the index
+  -- walks) leave those few listings out; part C reads them through listings_available_until_idx.
+  rank_sql text := format('case when l.available_until > now() then private.available_now_rank(%1$s, l.available_until, now(), %2$s) else %1$s end',
+                          base_rank_sql, private.setting_int('available_now_minutes', 120));
+  not_available_sql text := ' and coalesce(l.available_until <= now(), true)';
+  avail_ids uuid[];
+  avail_promoted boolean[];
+  avail_ranks timestamptz[];
   -- Text queries (docs/decisions.md, issue 25): up to rare_matches matches are read whole and
   -- sorted; a commoner text is looked for among the newest text_window listings.
   rare_matches constant int := 200;
@@ -189,12 +204,12 @@ declare
   q text := nullif(trim(coalesce(p_query, '')), '');
   sort_setting text;
   matches bigint;
-  ids uuid[] := '{}';
-  ranks timestamptz[] := '{}';
+  ids uuid[] := '{}'::uuid[];
+  ranks timestamptz[] := '{}'::timestamptz[];
   more_ids uuid[];
   more_ranks timestamptz[];
   page_promoted boolean[];
-  after_rank text := format('and (%s, l.id) < ($20, $21)', rank_sql);
+  after_rank text := format('and (%s, l.id) < ($20, $21)', base_rank_sql);
 begin
   if q is not null then
     -- Up to rare_matches + 1 matches, however the planner reads them fastest (a rare word:
@@ -234,7 +249,7 @@ begin
         'select array_agg(u.id order by u.rank_at desc, u.id desc), array_agg(u.rank_at order by u.rank_at desc, u.id desc)
            from (select l.id, %2$s as rank_at from public.listings l where %1$s and %3$s %4$s
                  order by %2$s desc, l.id desc limit $22) u',
-        filters, rank_sql, promoted_sql, case when p_after_promoted then after_rank else '' end)
+        filters || not_available_sql, base_rank_sql, promoted_sql, case when p_after_promoted then after_rank else '' end)
         into ids, ranks
         using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
               p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
@@ -256,7 +271,7 @@ begin
                    select l.id, %2$s as rank_at, l.search from public.listings l where %1$s and not %3$s %4$s
                    order by %2$s desc, l.id desc limit %5$s) w
                  %6$s order by w.rank_at desc, w.id desc limit $22) u',
-        case when q is null then filters else other_filters end, rank_sql, promoted_sql,
+        case when q is null then filters else other_filters end || not_available_sql, base_rank_sql, promoted_sql,
         case when p_after_promoted = false then after_rank else '' end,
         case when q is null then '$22' else text_window::text end,
         case when q is null then '' else 'where w.search @@ websearch_to_tsquery(''italian''::regconfig, $1)' end)
@@ -268,6 +283,33 @@ begin
       ids := ids || coalesce(more_ids, '{}');
       ranks := ranks || coalesce(more_ranks, '{}');
       page_promoted := page_promoted || array_fill(false, array[coalesce(cardinality(more_ids), 0)]);
+    end if;
+
+    -- Part C, the few listings 'Disponibile ora' of both tiers (at most a couple of hours
+    -- each, twice a day), by their lifted rank, merged into the page (issue 27).
+    execute format(
+      'select array_agg(u.id order by u.promoted desc, u.rank_at desc, u.id desc),
+              array_agg(u.promoted order by u.promoted desc, u.rank_at desc, u.id desc),
+              array_agg(u.rank_at order by u.promoted desc, u.rank_at desc, u.id desc)
+         from (select * from (select l.id, %2$s as promoted, %3$s as rank_at from public.listings l
+                              where %1$s and l.available_until > now()) c
+               where $19 is null or (c.promoted, c.rank_at, c.id) < ($19, $20, $21)
+               order by 2 desc, 3 desc, 1 desc limit $22) u',
+      filters, promoted_sql, rank_sql)
+      into avail_ids, avail_promoted, avail_ranks
+      using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max,
+            p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color,
+            p_meeting_type, p_availability_for, p_meeting_location, p_offered_services,
+            p_after_promoted, p_after_rank, p_after_id, lim;
+    if coalesce(cardinality(avail_ids), 0) > 0 then
+      select array_agg(m.id order by m.promoted desc, m.rank_at desc, m.id desc),
+             array_agg(m.promoted order by m.promoted desc, m.rank_at desc, m.id desc),
+             array_agg(m.rank_at order by m.promoted desc, m.rank_at desc, m.id desc)
+        into ids, page_promoted, ranks
+        from (select * from (select * from unnest(ids, page_promoted, ranks) as a (id, promoted, rank_at)
+                             union all
+                             select * from unnest(avail_ids, avail_promoted, avail_ranks) as b (id, promoted, rank_at)) x
+              order by x.promoted desc, x.rank_at desc, x.id desc limit lim) m;
     end if;
 
     if q is not null and cardinality(ids) < lim then
@@ -303,7 +345,8 @@ begin
                    order by p.is_primary desc, p.created_at, p.id
                    limit case when page.promoted then promoted_photos else base_photos end) p
            ), '[]'::jsonb) as photos,
-           l.photos_verified_at
+           l.photos_verified_at,
+           l.available_until
     from unnest(ids, page_promoted, ranks) with ordinality as page (id, promoted, rank_at, n)
     join public.listings l on l.id = page.id
     order by page.n;
@@ -337,7 +380,8 @@ create or replace function private.search_listings_count(
   p_availability_for text[] default null,
   p_meeting_location text[] default null,
   p_offered_services text[] default null,
-  p_verified_only boolean default false
+  p_verified_only boolean default false,
+  p_available_now boolean default false
 ) returns bigint
 language plpgsql
 stable
@@ -350,7 +394,7 @@ declare
   q text := nullif(trim(coalesce(p_query, '')), '');
 begin
   -- Stops at count_cap + 1 matches: past the cap the app says 'oltre 1.000'.
-  execute format('select count(*) from (select from public.listings l where %s limit %s) c', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only), count_cap + 1)
+  execute format('select count(*) from (select from public.listings l where %s limit %s) c', private.search_listings_where(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only, p_available_now), count_cap + 1)
     into total
     using q, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services;
   return total;
@@ -439,7 +483,8 @@ create or replace function public.search_listings(
   p_after_rank timestamptz default null,
   p_after_id uuid default null,
   p_limit integer default 20,
-  p_verified_only boolean default false
+  p_verified_only boolean default false,
+  p_available_now boolean default false
 ) returns table (
   id uuid,
   user_id uuid,
@@ -472,14 +517,15 @@ create or replace function public.search_listings(
   promoted boolean,
   rank_at timestamptz,
   photos jsonb,
-  photos_verified_at timestamptz
+  photos_verified_at timestamptz,
+  available_until timestamptz
 )
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit, p_verified_only)
+  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit, p_verified_only, p_available_now)
 $$;
 
 /** The API's entry point to private.search_listings_count, the SECURITY DEFINER body. */
@@ -502,14 +548,15 @@ create or replace function public.search_listings_count(
   p_availability_for text[] default null,
   p_meeting_location text[] default null,
   p_offered_services text[] default null,
-  p_verified_only boolean default false
+  p_verified_only boolean default false,
+  p_available_now boolean default false
 ) returns bigint
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only)
+  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only, p_available_now)
 $$;
 
 /** The API's entry point to private.listing_detail, the SECURITY DEFINER body. */
@@ -522,9 +569,9 @@ as $$
   select private.listing_detail(p_id)
 $$;
 
-revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean) from public;
+revoke all on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean, boolean) from public;
 revoke all on function public.search_listings_count from public;
 revoke all on function public.listing_detail(uuid) from public;
 grant execute on function public.search_listings_count to anon, authenticated, service_role;
-grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean),
+grant execute on function public.search_listings(text, text, text, text, integer, integer, numeric, numeric, text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], boolean, timestamptz, uuid, integer, boolean, boolean),
   public.listing_detail(uuid) to anon, authenticated, service_role;

@@ -97,7 +97,8 @@ describe('pause / resume', () => {
     expect(Math.abs(ms(resumed.promotion_end_at, new Date().toISOString()) - 3 * DAY)).toBeLessThan(15_000);
 
     const p = await makeListing(u);
-    const start = new Date(Date.now() + 2 * DAY).toISOString();
+    // On a whole minute: a scheduled slot starts on its minute (issue 27).
+    const start = new Date(Math.ceil((Date.now() + 2 * DAY) / 60_000) * 60_000).toISOString();
     expectOk(await u.client.rpc('promote_listing', { p_listing_id: p.id, p_mode: 'night', p_days: 1, p_start_at: start }));
     expectOk(await u.client.rpc('pause_listing', { p_listing_id: p.id }));
     await travel(p.id, DAY);
@@ -159,8 +160,10 @@ describe('promote_listing', () => {
   it('schedules a future start as pending and keeps the listing alive until the promotion ends', async () => {
     const u = await makeUser({ credits: 500 });
     const l = await makeListing(u);
-    const start = new Date(Date.now() + 28 * DAY).toISOString();
-    expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 7, p_start_at: start }));
+    // At most 6 Rome days ahead, on a whole minute (issue 27).
+    const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 60_000) * 60_000).toISOString();
+    // 30 days from 5 days ahead: past the listing's own 30 days.
+    expectOk(await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'day', p_days: 30, p_start_at: start }));
     const row = (await listingRow(l.id))!;
     expect(row.is_premium).toBe(true);
     expect(new Date(row.promotion_start_at).getTime()).toBe(new Date(start).getTime());

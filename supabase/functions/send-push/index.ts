@@ -1,6 +1,7 @@
 /**
  * send-push: the Database Webhook target for admin_notifications rows of type ticket_reply,
- * ticket_resolved (migration 20261122000800_push.sql) and saved_search (20261125000100). Sends an encrypted Web Push
+ * ticket_resolved (migration 20261122000800_push.sql), saved_search (20261125000100) and
+ * auto_renew_failed (20261126000400: too few credits for 'Rinnovo automatico'). Sends an encrypted Web Push
  * message (RFC 8291, VAPID) to each of the user's push_subscriptions; subscriptions the push
  * service reports gone (404/410) are deleted. Endpoints that are not a browser push service
  * are never posted to (counted as rejected). Called with the service-role key only.
@@ -19,6 +20,7 @@ const TITLES: Record<string, string> = {
   ticket_reply: 'Nuova risposta al tuo ticket',
   ticket_resolved: 'Ticket risolto',
   saved_search: 'Nuovi annunci per te',
+  auto_renew_failed: 'Rinnovo automatico non riuscito',
 };
 
 interface NotificationRow {
@@ -40,11 +42,12 @@ interface Subscription {
 export function pushMessage(row: NotificationRow, unread?: number): { title: string; body: string; url: string; icon: string; tag: string; badge?: number } {
   const id = row.entity_id ?? '';
   // A saved search's page opens /search with its filters (the app's own serialization).
-  const [base, tag] = row.type === 'saved_search' ? ['/ricerche-salvate', 'saved-search'] : ['/my-tickets', 'ticket'];
+  const [base, tag] = row.type === 'saved_search' ? ['/ricerche-salvate', 'saved-search'] : row.type === 'auto_renew_failed' ? ['/my-listings', 'auto-renew'] : ['/my-tickets', 'ticket'];
   return {
     title: TITLES[row.type ?? ''] ?? 'Incontri Italia',
     body: row.message ?? '',
-    url: id ? `${base}/${encodeURIComponent(id)}` : base,
+    // A failed renewal opens 'I tuoi annunci', where the listing can be renewed by hand.
+    url: id && row.type !== 'auto_renew_failed' ? `${base}/${encodeURIComponent(id)}` : base,
     icon: '/icons/icon-192.png',
     tag: `${tag}-${id}`,
     // The installed app's icon shows the unread count (the worker sets the badge).
