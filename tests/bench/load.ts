@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { listingId, userId } from '../../supabase/seed/data.ts';
@@ -81,4 +82,29 @@ export async function benchLoad(target: BenchTarget): Promise<Figure[]> {
     { name: 'load 50x200 mixed: p95', value: round(percentile(times, 95)), unit: 'ms' },
     { name: 'load 50x200 mixed: throughput', value: Math.round(times.length / seconds), unit: 'req/s' },
   ];
+}
+
+/** benchLoad against today's platform (the baseline checkout) and this one, one after the other in the same run. */
+export async function benchLoadSideBySide(): Promise<Figure[]> {
+  const { baselineDir, startChild } = await import('./child.ts');
+  const out: Figure[] = [];
+  for (const [label, dir] of [
+    ['today', baselineDir()],
+    ['new', join(import.meta.dirname, '..', '..')],
+  ] as const) {
+    const child = await startChild(dir, 'product');
+    try {
+      const figures = await benchLoad(child.target);
+      const postgres = child.target.dbKind === 'postgres';
+      for (const f of figures) {
+        let budget = f.budget;
+        if (label === 'new' && postgres && f.name.endsWith('throughput')) budget = { min: 1000 };
+        if (label === 'new' && postgres && f.name.endsWith('p95')) budget = { max: 100 };
+        out.push({ ...f, name: `${f.name} [${label}]`, budget: label === 'new' ? budget : undefined });
+      }
+    } finally {
+      await child.stop();
+    }
+  }
+  return out;
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 
@@ -70,4 +71,87 @@ export async function benchRest(info: BenchInfo, opts: { iterations?: number } =
     { name: 'rest select page of 10 with embed: median', value: round(percentile(times, 50)), unit: 'ms', budget: { max: 10 } },
     { name: 'rest select page of 10 with embed: p95', value: round(percentile(times, 95)), unit: 'ms' },
   ];
+}
+
+/** The issue-28 comparison: a page of 10 listings with their photos, through REST and as raw SQL. */
+const PAGE = { select: '*, listing_photos(*)', order: 'created_at', limit: 10 } as const;
+
+/** The same JSON from the same role over one pg connection: the four statements PostgREST sends. */
+async function rawPage(databaseUrl: string): Promise<{ once: () => Promise<void>; close: () => Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const sql = `select coalesce(json_agg(_t), '[]')::text as body from (
+      select l.*, coalesce((select json_agg(p) from public.listing_photos p where p.listing_id = l.id), '[]') as listing_photos
+      from public.listings l order by l.created_at desc limit 10) _t`;
+  return {
+    once: async () => {
+      await c.query('begin read only');
+      await c.query(`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+      const r = await c.query<{ body: string }>(sql);
+      await c.query('commit');
+      if ((JSON.parse(r.rows[0]!.body) as unknown[]).length !== 10) throw new Error('raw page: not 10 listings');
+    },
+    close: () => c.end(),
+  };
+}
+
+function restPage(info: BenchInfo): () => Promise<void> {
+  const anon = makeClient(info, info.anonKey);
+  return async () => {
+    const { data, error } = await anon.from('listings').select(PAGE.select).order(PAGE.order, { ascending: false }).limit(PAGE.limit);
+    if (error) throw new Error(error.message);
+    if (data.length !== 10) throw new Error('REST page: not 10 listings');
+  };
+}
+
+/**
+ * Today's platform (the baseline checkout) beside this one, each in its own process over its
+ * own fresh database of the seeded product, measured in turns (today's request, the new one's,
+ * then the raw SQL of each) so a busy machine weighs on both alike: the REST page's median, and
+ * on PostgreSQL the same JSON as raw SQL and the ratio (issue 28: <= 2).
+ */
+export async function benchRestVsSql(opts: { iterations?: number } = {}): Promise<Figure[]> {
+  const { baselineDir, startChild } = await import('./child.ts');
+  const iterations = opts.iterations ?? 300;
+  const labels = ['today', 'new'] as const;
+  const children = [await startChild(baselineDir(), 'product'), await startChild(join(import.meta.dirname, '..', '..'), 'product')];
+  const raws: { once: () => Promise<void>; close: () => Promise<void> }[] = [];
+  try {
+    const probes: { label: string; what: 'rest' | 'raw'; once: () => Promise<void>; times: number[] }[] = [];
+    for (const [i, child] of children.entries()) {
+      probes.push({ label: labels[i]!, what: 'rest', once: restPage(child.target), times: [] });
+      if (child.databaseUrl) {
+        const raw = await rawPage(child.databaseUrl);
+        raws.push(raw);
+        probes.push({ label: labels[i]!, what: 'raw', once: raw.once, times: [] });
+      }
+    }
+    for (let n = 0; n < iterations + 20; n++) {
+      for (const p of probes) {
+        const t0 = performance.now();
+        await p.once();
+        if (n >= 20) p.times.push(performance.now() - t0);
+      }
+    }
+    const round = (x: number) => Math.round(x * 100) / 100;
+    const median = (label: string, what: string) => {
+      const p = probes.find((q) => q.label === label && q.what === what);
+      return p ? percentile(p.times.sort((a, b) => a - b), 50) : undefined;
+    };
+    const out: Figure[] = [];
+    for (const label of labels) {
+      const rest = median(label, 'rest')!;
+      const raw = median(label, 'raw');
+      out.push({ name: `REST page of 10 listings with photos: median [${label}]`, value: round(rest), unit: 'ms' });
+      if (raw !== undefined) {
+        out.push({ name: `  same JSON as raw SQL, one pg connection [${label}]`, value: round(raw), unit: 'ms' });
+        out.push({ name: `  REST / raw SQL [${label}]`, value: round(rest / raw), unit: 'x', budget: label === 'new' ? { max: 2 } : undefined });
+      }
+    }
+    return out;
+  } finally {
+    for (const r of raws) await r.close().catch(() => undefined);
+    for (const c of children) await c.stop();
+  }
 }

@@ -42,6 +42,10 @@ const benchRest = await optional<PlatformBench>('rest.ts', 'benchRest');
 const benchRealtime = await optional<PlatformBench>('realtime.ts', 'benchRealtime');
 const benchLoad = await optional<PlatformBench>('load.ts', 'benchLoad');
 const benchPhotos = await optional<PlatformBench>('photos.ts', 'benchPhotos');
+// Issue 28: today's platform (the baseline checkout, BENCH_BASELINE_DIR) beside this one, each in a child process.
+const benchRestVsSql = await optional<StandaloneBench>('rest.ts', 'benchRestVsSql');
+const benchLoadSideBySide = await optional<StandaloneBench>('load.ts', 'benchLoadSideBySide');
+const benchRealtimeAtScale = await optional<StandaloneBench>('realtime.ts', 'benchRealtimeAtScale');
 
 for (const databaseUrl of databases) {
   const saved = process.env.DATABASE_URL;
@@ -55,9 +59,14 @@ for (const databaseUrl of databases) {
     if (benchRealtime) await measure(`realtime on ${kind}`, () => benchRealtime(target), ` (${kind})`);
     await fixture.stop();
   }
-  if ((benchLoad && wanted(`load on ${kind}`)) || (benchPhotos && wanted(`photos on ${kind}`))) {
+  if (benchRestVsSql) await measure(`REST vs SQL, today and new, on ${kind}`, benchRestVsSql, ` (${kind})`);
+  // The side-by-side load's [new] is this platform's load figure.
+  if (benchLoadSideBySide) await measure(`load today and new on ${kind}`, benchLoadSideBySide, ` (${kind})`);
+  if (benchRealtimeAtScale && databaseUrl) await measure(`realtime at scale, today and new, on ${kind}`, benchRealtimeAtScale, ` (${kind})`);
+  const inProcessLoad = benchLoad && !benchLoadSideBySide;
+  if ((inProcessLoad && wanted(`load on ${kind}`)) || (benchPhotos && wanted(`photos on ${kind}`))) {
     const product = await startTestPlatform({ cron: false });
-    if (benchLoad) await measure(`load on ${kind}`, () => benchLoad(product.info), ` (${kind})`);
+    if (inProcessLoad && wanted(`load on ${kind}`)) await measure(`load on ${kind}`, () => benchLoad(product.info), ` (${kind})`);
     if (benchPhotos) await measure(`photos on ${kind}`, () => benchPhotos(product.info), ` (${kind})`);
     await product.stop();
   }

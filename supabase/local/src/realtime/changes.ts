@@ -19,6 +19,28 @@
 import type { Database } from '../db/types.ts';
 import { matchesFilter, type Filter } from './filters.ts';
 
+/**
+ * The index keys an `eq` filter value is filed under and a row value is looked up by (both
+ * spellings of a number, lower-case text): a superset of the true matches, each of which
+ * matchesFilter still checks. Values whose equality depends on the column's type beyond that
+ * (booleans, dates and times) are not indexed.
+ */
+function filterKey(value: string): string | null {
+  const v = value.trim();
+  if (/^(t|f|true|false|y|n|yes|no|on|off)$/i.test(v)) return null;
+  if (v !== '' && !Number.isNaN(Number(v))) return `n:${Number(v)}`;
+  if (!Number.isNaN(Date.parse(v))) return null;
+  return `s:${value.toLowerCase()}`;
+}
+
+function rowKeys(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const keys = [`s:${text.toLowerCase()}`];
+  if (text.trim() !== '' && !Number.isNaN(Number(text))) keys.push(`n:${Number(text)}`);
+  return keys;
+}
+
 /** One postgres_changes binding of a joined channel, with the id the join reply gave it. */
 export interface Binding {
   id: number;
@@ -86,6 +108,14 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 export class ChangeHub {
   private readonly subscribers = new Set<Subscriber>();
+  /**
+   * Subscribers whose every binding names one table with an indexable `eq` filter (a user's own
+   * rows), filed by table, column and value, so a change looks at the few it may concern
+   * instead of every channel; the others are in `scanned`.
+   */
+  private readonly byValue = new Map<string, Map<string, Map<string, Set<Subscriber>>>>();
+  private readonly scanned = new Set<Subscriber>();
+  private readonly filed = new Map<Subscriber, Set<Subscriber>[]>();
   private readonly meta = new Map<string, Promise<TableMeta>>();
   private published: Set<string> | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -152,11 +182,47 @@ export class ChangeHub {
   }
 
   add(sub: Subscriber): void {
+    if (this.subscribers.has(sub)) return;
     this.subscribers.add(sub);
+    const places: [string, string, string][] = [];
+    for (const b of sub.bindings) {
+      const key = b.filter?.op === 'eq' && b.schema !== '*' && b.table !== '*' ? filterKey(b.filter.values[0]!) : null;
+      if (key === null) {
+        this.scanned.add(sub);
+        return;
+      }
+      places.push([JSON.stringify([b.schema, b.table]), b.filter!.column, key]);
+    }
+    const sets: Set<Subscriber>[] = [];
+    for (const [table, column, key] of places) {
+      let columns = this.byValue.get(table);
+      if (!columns) this.byValue.set(table, (columns = new Map()));
+      let values = columns.get(column);
+      if (!values) columns.set(column, (values = new Map()));
+      let set = values.get(key);
+      if (!set) values.set(key, (set = new Set()));
+      set.add(sub);
+      sets.push(set);
+    }
+    this.filed.set(sub, sets);
   }
 
   remove(sub: Subscriber): void {
     this.subscribers.delete(sub);
+    this.scanned.delete(sub);
+    for (const set of this.filed.get(sub) ?? []) set.delete(sub);
+    this.filed.delete(sub);
+  }
+
+  /** The subscribers a change may concern: the scanned ones and those filed under its row's values. */
+  private candidates(c: RawChange, record: Record<string, unknown> | null): Iterable<Subscriber> {
+    const columns = this.byValue.get(JSON.stringify([c.schema, c.table]));
+    if (!columns || !record) return this.scanned;
+    const out = new Set(this.scanned);
+    for (const [column, values] of columns) {
+      for (const key of rowKeys(record[column])) for (const sub of values.get(key) ?? []) out.add(sub);
+    }
+    return out;
   }
 
   get size(): number {
@@ -257,7 +323,7 @@ export class ChangeHub {
     const matchRecord = c.type === 'DELETE' ? c.old_record : c.record;
     let meta: TableMeta | undefined;
     const interested: Interest[] = [];
-    for (const sub of this.subscribers) {
+    for (const sub of this.candidates(c, matchRecord)) {
       let ids: number[] | undefined;
       for (const b of sub.bindings) {
         if (b.schema !== '*' && b.schema !== c.schema) continue;
