@@ -334,6 +334,87 @@ export type Database = {
           },
         ]
       }
+      listing_available_now_uses: {
+        Row: {
+          id: number
+          listing_id: string
+          started_at: string
+        }
+        Insert: {
+          id?: never
+          listing_id: string
+          started_at?: string
+        }
+        Update: {
+          id?: never
+          listing_id?: string
+          started_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_available_now_uses_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listing_photo_hashes: {
+        Row: {
+          band0: number | null
+          band1: number | null
+          band2: number | null
+          created_at: string
+          listing_id: string
+          phash: number
+          photo_id: string
+          user_id: string
+        }
+        Insert: {
+          band0?: never
+          band1?: never
+          band2?: never
+          created_at?: string
+          listing_id: string
+          phash: number
+          photo_id: string
+          user_id: string
+        }
+        Update: {
+          band0?: never
+          band1?: never
+          band2?: never
+          created_at?: string
+          listing_id?: string
+          phash?: number
+          photo_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_photo_hashes_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_photo_hashes_photo_id_fkey"
+            columns: ["photo_id"]
+            isOneToOne: true
+            referencedRelation: "listing_photos"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_photo_hashes_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       listing_photo_originals: {
         Row: {
           created_at: string
@@ -416,6 +497,7 @@ export type Database = {
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
+          urgent: boolean | null
         }
         Insert: {
           created_at?: string
@@ -427,6 +509,7 @@ export type Database = {
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          urgent?: never
         }
         Update: {
           created_at?: string
@@ -438,6 +521,7 @@ export type Database = {
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
+          urgent?: never
         }
         Relationships: [
           {
@@ -457,6 +541,54 @@ export type Database = {
           {
             foreignKeyName: "listing_reports_reviewed_by_fkey"
             columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listing_review_holds: {
+        Row: {
+          created_at: string
+          decision: string | null
+          details: NonNullable<Json>
+          id: number
+          listing_id: string
+          reason: string
+          resolved_at: string | null
+          resolved_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          decision?: string | null
+          details?: NonNullable<Json>
+          id?: never
+          listing_id: string
+          reason: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          decision?: string | null
+          details?: NonNullable<Json>
+          id?: never
+          listing_id?: string
+          reason?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_review_holds_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listing_review_holds_resolved_by_fkey"
+            columns: ["resolved_by"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -557,7 +689,9 @@ export type Database = {
       listings: {
         Row: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -579,11 +713,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -593,7 +732,9 @@ export type Database = {
         }
         Insert: {
           age: number
+          auto_renew?: boolean
           availability_for?: string[]
+          available_until?: string | null
           body_type?: string[]
           breast_type?: string[]
           category: string
@@ -615,11 +756,16 @@ export type Database = {
           nationality?: string[]
           offered_services?: string[]
           paused_at?: string | null
+          photos_verified_at?: string | null
+          promotion_credits_paid?: number | null
           promotion_end_at?: string | null
+          promotion_expiry_added?: string | null
           promotion_mode?: string | null
           promotion_start_at?: string | null
           remaining_expires_at_duration?: string | null
           remaining_promotion_duration?: string | null
+          review_status?: string
+          review_submitted_at?: string | null
           search?: never
           slug: string
           title: string
@@ -629,7 +775,9 @@ export type Database = {
         }
         Update: {
           age?: number
+          auto_renew?: boolean
           availability_for?: string[]
+          available_until?: string | null
           body_type?: string[]
           breast_type?: string[]
           category?: string
@@ -651,11 +799,16 @@ export type Database = {
           nationality?: string[]
           offered_services?: string[]
           paused_at?: string | null
+          photos_verified_at?: string | null
+          promotion_credits_paid?: number | null
           promotion_end_at?: string | null
+          promotion_expiry_added?: string | null
           promotion_mode?: string | null
           promotion_start_at?: string | null
           remaining_expires_at_duration?: string | null
           remaining_promotion_duration?: string | null
+          review_status?: string
+          review_submitted_at?: string | null
           search?: never
           slug?: string
           title?: string
@@ -795,6 +948,76 @@ export type Database = {
           },
           {
             foreignKeyName: "payments_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      photo_verifications: {
+        Row: {
+          code: string
+          code_expires_at: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          gesture: string
+          id: string
+          listing_id: string
+          reason: string | null
+          selfie_path: string | null
+          status: string
+          submitted_at: string | null
+          user_id: string
+        }
+        Insert: {
+          code: string
+          code_expires_at: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          gesture: string
+          id?: string
+          listing_id: string
+          reason?: string | null
+          selfie_path?: string | null
+          status?: string
+          submitted_at?: string | null
+          user_id: string
+        }
+        Update: {
+          code?: string
+          code_expires_at?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          gesture?: string
+          id?: string
+          listing_id?: string
+          reason?: string | null
+          selfie_path?: string | null
+          status?: string
+          submitted_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "photo_verifications_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "photo_verifications_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "photo_verifications_user_id_fkey"
             columns: ["user_id"]
             isOneToOne: false
             referencedRelation: "profiles"
@@ -1229,6 +1452,34 @@ export type Database = {
         }
       }
       apply_coupon: { Args: { p_code: string }; Returns: Json }
+      attach_verification_selfie: {
+        Args: { p_path: string; p_user_id: string; p_verification_id: string }
+        Returns: {
+          code: string
+          code_expires_at: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          gesture: string
+          id: string
+          listing_id: string
+          reason: string | null
+          selfie_path: string | null
+          status: string
+          submitted_at: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "photo_verifications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      cancel_scheduled_promotion: {
+        Args: { p_listing_id: string }
+        Returns: Json
+      }
       complete_storage_deletions: {
         Args: { p_bucket_id: string; p_names: string[] }
         Returns: number
@@ -1256,7 +1507,9 @@ export type Database = {
         }
         Returns: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1278,11 +1531,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -1336,6 +1594,86 @@ export type Database = {
         Returns: boolean
       }
       current_user_role: { Args: Record<PropertyKey, never>; Returns: string }
+      decide_listing_review: {
+        Args: { p_approve: boolean; p_listing_id: string; p_reason?: string }
+        Returns: {
+          age: number
+          auto_renew: boolean
+          availability_for: string[]
+          available_until: string | null
+          body_type: string[]
+          breast_type: string[]
+          category: string
+          city: string
+          created_at: string
+          creation_key: string | null
+          description: string
+          ethnicity: string[]
+          expires_at: string
+          eye_color: string[]
+          hair_color: string[]
+          hourly_rate: number | null
+          id: string
+          is_paused: boolean
+          is_premium: boolean
+          last_bumped_at: string | null
+          meeting_location: string[]
+          meeting_type: string[]
+          nationality: string[]
+          offered_services: string[]
+          paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
+          promotion_end_at: string | null
+          promotion_expiry_added: string | null
+          promotion_mode: string | null
+          promotion_start_at: string | null
+          remaining_expires_at_duration: string | null
+          remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
+          search: unknown
+          slug: string
+          title: string
+          updated_at: string
+          user_id: string
+          zone: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      decide_photo_verification: {
+        Args: {
+          p_approve: boolean
+          p_reason?: string
+          p_verification_id: string
+        }
+        Returns: {
+          code: string
+          code_expires_at: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          gesture: string
+          id: string
+          listing_id: string
+          reason: string | null
+          selfie_path: string | null
+          status: string
+          submitted_at: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "photo_verifications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
@@ -1352,6 +1690,7 @@ export type Database = {
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
+          urgent: boolean | null
         }
         SetofOptions: {
           from: "*"
@@ -1362,6 +1701,7 @@ export type Database = {
       }
       end_expired_promotions: { Args: { p_now?: string }; Returns: number }
       expire_listings: { Args: { p_now?: string }; Returns: number }
+      expire_photo_verifications: { Args: { p_now?: string }; Returns: number }
       expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       fail_storage_deletions: {
@@ -1414,7 +1754,9 @@ export type Database = {
         Args: { p_listing_id: string }
         Returns: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1436,11 +1778,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -1481,6 +1828,10 @@ export type Database = {
         Args: { p_device: string; p_events: Json }
         Returns: number
       }
+      record_photo_hash: {
+        Args: { p_hash: string; p_photo_id: string }
+        Returns: Json
+      }
       reject_payment_postback: {
         Args: {
           p_client?: string
@@ -1494,7 +1845,9 @@ export type Database = {
         Args: { p_listing_id: string }
         Returns: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1516,11 +1869,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -1569,11 +1927,37 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      request_photo_verification: {
+        Args: { p_listing_id: string }
+        Returns: {
+          code: string
+          code_expires_at: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          gesture: string
+          id: string
+          listing_id: string
+          reason: string | null
+          selfie_path: string | null
+          status: string
+          submitted_at: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "photo_verifications"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       reset_listing_promotion: {
         Args: { p_listing_id: string }
         Returns: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1595,11 +1979,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -1618,7 +2007,9 @@ export type Database = {
         Args: { p_listing_id: string }
         Returns: {
           age: number
+          auto_renew: boolean
           availability_for: string[]
+          available_until: string | null
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1640,11 +2031,16 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
           promotion_end_at: string | null
+          promotion_expiry_added: string | null
           promotion_mode: string | null
           promotion_start_at: string | null
           remaining_expires_at_duration: string | null
           remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
           search: unknown
           slug: string
           title: string
@@ -1659,12 +2055,17 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      review_queue: { Args: Record<PropertyKey, never>; Returns: Json }
       roll_listing_stats: { Args: { p_now?: string }; Returns: number }
       run_promotion_bumps: { Args: { p_now?: string }; Returns: number }
       run_saved_search_alerts: { Args: { p_now?: string }; Returns: number }
       saved_searches_matching: {
         Args: { p_listing_id: string }
         Returns: string[]
+      }
+      screen_listing_text: {
+        Args: { p_description: string; p_title: string }
+        Returns: Json
       }
       search_listings: {
         Args: {
@@ -1674,6 +2075,7 @@ export type Database = {
           p_age_max?: number
           p_age_min?: number
           p_availability_for?: string[]
+          p_available_now?: boolean
           p_body_type?: string[]
           p_breast_type?: string[]
           p_category?: string
@@ -1689,11 +2091,13 @@ export type Database = {
           p_query?: string
           p_rate_max?: number
           p_rate_min?: number
+          p_verified_only?: boolean
           p_zone?: string
         }
         Returns: {
           age: number
           availability_for: string[]
+          available_until: string
           body_type: string[]
           breast_type: string[]
           category: string
@@ -1714,6 +2118,7 @@ export type Database = {
           nationality: string[]
           offered_services: string[]
           photos: Json
+          photos_verified_at: string
           promoted: boolean
           promotion_end_at: string
           promotion_mode: string
@@ -1730,6 +2135,7 @@ export type Database = {
           p_age_max?: number
           p_age_min?: number
           p_availability_for?: string[]
+          p_available_now?: boolean
           p_body_type?: string[]
           p_breast_type?: string[]
           p_category?: string
@@ -1744,9 +2150,114 @@ export type Database = {
           p_query?: string
           p_rate_max?: number
           p_rate_min?: number
+          p_verified_only?: boolean
           p_zone?: string
         }
         Returns: number
+      }
+      set_auto_renew: {
+        Args: { p_listing_id: string; p_on: boolean }
+        Returns: {
+          age: number
+          auto_renew: boolean
+          availability_for: string[]
+          available_until: string | null
+          body_type: string[]
+          breast_type: string[]
+          category: string
+          city: string
+          created_at: string
+          creation_key: string | null
+          description: string
+          ethnicity: string[]
+          expires_at: string
+          eye_color: string[]
+          hair_color: string[]
+          hourly_rate: number | null
+          id: string
+          is_paused: boolean
+          is_premium: boolean
+          last_bumped_at: string | null
+          meeting_location: string[]
+          meeting_type: string[]
+          nationality: string[]
+          offered_services: string[]
+          paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
+          promotion_end_at: string | null
+          promotion_expiry_added: string | null
+          promotion_mode: string | null
+          promotion_start_at: string | null
+          remaining_expires_at_duration: string | null
+          remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
+          search: unknown
+          slug: string
+          title: string
+          updated_at: string
+          user_id: string
+          zone: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      set_available_now: {
+        Args: { p_listing_id: string; p_on: boolean }
+        Returns: {
+          age: number
+          auto_renew: boolean
+          availability_for: string[]
+          available_until: string | null
+          body_type: string[]
+          breast_type: string[]
+          category: string
+          city: string
+          created_at: string
+          creation_key: string | null
+          description: string
+          ethnicity: string[]
+          expires_at: string
+          eye_color: string[]
+          hair_color: string[]
+          hourly_rate: number | null
+          id: string
+          is_paused: boolean
+          is_premium: boolean
+          last_bumped_at: string | null
+          meeting_location: string[]
+          meeting_type: string[]
+          nationality: string[]
+          offered_services: string[]
+          paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
+          promotion_end_at: string | null
+          promotion_expiry_added: string | null
+          promotion_mode: string | null
+          promotion_start_at: string | null
+          remaining_expires_at_duration: string | null
+          remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
+          search: unknown
+          slug: string
+          title: string
+          updated_at: string
+          user_id: string
+          zone: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       set_ticket_status: {
         Args: { p_status: string; p_ticket_id: string }
@@ -1787,6 +2298,10 @@ export type Database = {
         Returns: string
       }
       start_credit_purchase: { Args: { p_package_id: string }; Returns: Json }
+      verification_selfie_upload_target: {
+        Args: { p_verification_id: string }
+        Returns: Json
+      }
     }
     Enums: {
       [_ in never]: never

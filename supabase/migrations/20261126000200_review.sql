@@ -151,26 +151,33 @@ create trigger listing_photos_review_change after insert or update of storage_pa
 -- Perceptual hashes of the stored photos (duplicate and stolen photos)
 
 -- One 64-bit pHash per stored crop, computed by the listing-photo function from the stored
--- bytes (never sent by a browser). Staff only: a visitor must not learn it. The four 16-bit
--- bands index the search for near copies (multi-index hashing, docs/decisions.md).
+-- bytes (never sent by a browser). Staff only: a visitor must not learn it. Its five bands
+-- (13, 13, 13, 13 and 12 bits) index the search for near copies (multi-index hashing,
+-- docs/decisions.md).
 create table public.listing_photo_hashes (
   photo_id uuid primary key references public.listing_photos (id) on delete cascade,
   listing_id uuid not null references public.listings (id) on delete cascade,
   user_id uuid not null references public.profiles (id) on delete cascade,
   phash bigint not null,
-  band0 integer generated always as (((phash >> 48) & 65535)::integer) stored,
-  band1 integer generated always as (((phash >> 32) & 65535)::integer) stored,
-  band2 integer generated always as (((phash >> 16) & 65535)::integer) stored,
-  band3 integer generated always as ((phash & 65535)::integer) stored,
+  band0 integer generated always as (((phash >> 51) & 8191)::integer) stored,
+  band1 integer generated always as (((phash >> 38) & 8191)::integer) stored,
+  band2 integer generated always as (((phash >> 25) & 8191)::integer) stored,
+  band3 integer generated always as (((phash >> 12) & 8191)::integer) stored,
+  band4 integer generated always as ((phash & 4095)::integer) stored,
   created_at timestamptz not null default now()
 );
 
-comment on table public.listing_photo_hashes is 'The perceptual hash (pHash, 64 bits) of each stored listing photo, with its four 16-bit bands indexed; staff only.';
+comment on table public.listing_photo_hashes is 'The perceptual hash (pHash, 64 bits) of each stored listing photo, with its five bands indexed; staff only.';
 
-create index listing_photo_hashes_band0_idx on public.listing_photo_hashes (band0);
-create index listing_photo_hashes_band1_idx on public.listing_photo_hashes (band1);
-create index listing_photo_hashes_band2_idx on public.listing_photo_hashes (band2);
-create index listing_photo_hashes_band3_idx on public.listing_photo_hashes (band3);
+-- Each band's index carries the hash, so the candidates a probe finds are measured against
+-- the new hash from the index alone (index-only scans); only the few within the distance
+-- are read from the table, through the hash's own index.
+create index listing_photo_hashes_band0_idx on public.listing_photo_hashes (band0) include (phash);
+create index listing_photo_hashes_band1_idx on public.listing_photo_hashes (band1) include (phash);
+create index listing_photo_hashes_band2_idx on public.listing_photo_hashes (band2) include (phash);
+create index listing_photo_hashes_band3_idx on public.listing_photo_hashes (band3) include (phash);
+create index listing_photo_hashes_band4_idx on public.listing_photo_hashes (band4) include (phash);
+create index listing_photo_hashes_phash_idx on public.listing_photo_hashes (phash);
 create index listing_photo_hashes_listing_idx on public.listing_photo_hashes (listing_id);
 
 alter table public.listing_photo_hashes enable row level security;
@@ -183,11 +190,12 @@ create policy "Staff can read photo hashes" on public.listing_photo_hashes
   using ((select private.current_role_is_staff()));
 
 /**
- * Why: the 16-bit values within p_radius bits of one band (radius 0-2: 1, 17 or 137 values).
- * By the pigeonhole principle two hashes within 4 * (p_radius + 1) - 1 bits agree within
- * p_radius bits on at least one of their four bands, so probing these values finds them all.
+ * Why: the values of a p_bits-wide band within p_radius (0 or 1) bits of p_band (for 13 bits
+ * and radius 1: 14 values). By the pigeonhole principle two hashes within 5 * (p_radius + 1) - 1
+ * bits agree within p_radius bits on at least one of their five bands, so probing these
+ * values finds them all.
  */
-create or replace function private.phash_band_probes(p_band integer, p_radius integer) returns integer[]
+create or replace function private.phash_band_probes(p_band integer, p_bits integer, p_radius integer) returns integer[]
 language sql
 immutable
 set search_path = ''
@@ -195,13 +203,11 @@ as $$
   select array_agg(v) from (
     select p_band as v
     union all
-    select p_band # (1 << i) from generate_series(0, 15) i where p_radius >= 1
-    union all
-    select p_band # (1 << i) # (1 << j) from generate_series(0, 15) i, generate_series(0, 15) j where i < j and p_radius >= 2
+    select p_band # (1 << i) from generate_series(0, p_bits - 1) i where p_radius >= 1
   ) x
 $$;
 
-revoke execute on function private.phash_band_probes(integer, integer) from public, anon, authenticated;
+revoke execute on function private.phash_band_probes(integer, integer, integer) from public, anon, authenticated;
 
 /** The largest Hamming distance between two pHashes that counts as the same photo (docs/decisions.md). */
 create or replace function private.duplicate_photo_max_distance() returns integer
@@ -212,8 +218,8 @@ set search_path = ''
 as $$
 begin
   -- 8: chosen on the test set (DUPLICATE_MAX_DISTANCE in supabase/functions/_shared/image/phash.ts);
-  -- at most 11, the farthest the band probes (radius 2) are sure to find.
-  return least(greatest(private.setting_int('duplicate_photo_max_distance', 8), 0), 11);
+  -- at most 9, the farthest the band probes (radius 1 on five bands) are sure to find.
+  return least(greatest(private.setting_int('duplicate_photo_max_distance', 8), 0), 9);
 end
 $$;
 
@@ -221,8 +227,9 @@ revoke execute on function private.duplicate_photo_max_distance() from public, a
 
 /**
  * Why: the one duplicate check, for the upload path and the bench: the photos of OTHER
- * accounts whose pHash is within p_max_distance bits of p_hash (nearest first). The bands'
- * indexes narrow the candidates (private.phash_band_probes), bit_count(a # b) decides.
+ * accounts whose pHash is within p_max_distance (at most 9) bits of p_hash, nearest first.
+ * 69 probes of the bands' indexes find the candidates, bit_count(a # b) on the hash they
+ * carry keeps the near ones, and only those rows are read.
  */
 create or replace function private.similar_photos(p_hash bigint, p_user_id uuid, p_max_distance integer)
 returns table (photo_id uuid, listing_id uuid, distance integer)
@@ -232,17 +239,26 @@ security definer
 set search_path = ''
 as $$
 declare
-  r integer := greatest(p_max_distance, 0) / 4;
+  r integer := case when p_max_distance >= 5 then 1 else 0 end;
+  p0 integer[] := private.phash_band_probes(((p_hash >> 51) & 8191)::integer, 13, r);
+  p1 integer[] := private.phash_band_probes(((p_hash >> 38) & 8191)::integer, 13, r);
+  p2 integer[] := private.phash_band_probes(((p_hash >> 25) & 8191)::integer, 13, r);
+  p3 integer[] := private.phash_band_probes(((p_hash >> 12) & 8191)::integer, 13, r);
+  p4 integer[] := private.phash_band_probes((p_hash & 4095)::integer, 12, r);
 begin
   return query
+  with candidates as (
+    select h.phash from public.listing_photo_hashes h where h.band0 = any (p0)
+    union all select h.phash from public.listing_photo_hashes h where h.band1 = any (p1)
+    union all select h.phash from public.listing_photo_hashes h where h.band2 = any (p2)
+    union all select h.phash from public.listing_photo_hashes h where h.band3 = any (p3)
+    union all select h.phash from public.listing_photo_hashes h where h.band4 = any (p4)
+  ), near as (
+    select distinct c.phash from candidates c where bit_count((c.phash # p_hash)::bit(64)) <= least(p_max_distance, 9)
+  )
   select h.photo_id, h.listing_id, bit_count((h.phash # p_hash)::bit(64))::integer as d
-    from public.listing_photo_hashes h
-   where (h.band0 = any (private.phash_band_probes(((p_hash >> 48) & 65535)::integer, r))
-       or h.band1 = any (private.phash_band_probes(((p_hash >> 32) & 65535)::integer, r))
-       or h.band2 = any (private.phash_band_probes(((p_hash >> 16) & 65535)::integer, r))
-       or h.band3 = any (private.phash_band_probes((p_hash & 65535)::integer, r)))
-     and h.user_id is distinct from p_user_id
-     and bit_count((h.phash # p_hash)::bit(64)) <= p_max_distance
+    from near join public.listing_photo_hashes h on h.phash = near.phash
+   where h.user_id is distinct from p_user_id
    order by d, h.created_at
    limit 10;
 end

@@ -7,7 +7,6 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { client } from '../support/clients.ts';
 import { admin, credits, expectError, expectOk, listingRow } from '../support/db.ts';
 import { makeListing, makeUser, validListing, type TestUser } from '../support/factories.ts';
@@ -35,7 +34,7 @@ async function newAdvertiserListing(overrides: Record<string, unknown> = {}) {
 }
 
 const anonIds = async (city: string) => (await client().from('listings').select('id').eq('city', city)).data!.map((r) => r.id);
-const searchIds = async (city: string) => expectOk<any[]>(await client().rpc('search_listings', { p_city: city })).map((r) => r.id);
+const searchIds = async (city: string) => (expectOk(await client().rpc('search_listings', { p_city: city })) as any[]).map((r) => r.id);
 const detail = async (id: string) => expectOk<any>(await client().rpc('listing_detail', { p_id: id })).status;
 /** The listing's review rows (open ones only when `open`), oldest first. */
 const holds = async (listingId: string, open = false) => {
@@ -68,7 +67,7 @@ describe('trust levels: a new advertiser waits, a trusted one publishes at once'
     // Nor do the owner or another user read why it is held: staff only.
     expect((await u.client.from('listing_review_holds').select('id').eq('listing_id', l.id)).data).toEqual([]);
 
-    const queue = expectOk<any[]>(await staff.client.rpc('review_queue'));
+    const queue = (expectOk(await staff.client.rpc('review_queue')) as any[]);
     const item = queue.find((q) => q.id === l.id);
     expect(item).toMatchObject({ title: l.title, owner: { id: u.id }, reasons: [{ reason: 'new_advertiser' }] });
     // Oldest first.
@@ -82,7 +81,7 @@ describe('trust levels: a new advertiser waits, a trusted one publishes at once'
     expect(await searchIds(where)).toEqual([l.id]);
     expect(await detail(l.id)).toBe('active');
     expect((await holds(l.id)).map((h) => [h.reason, h.decision, h.resolved_by])).toEqual([['new_advertiser', 'approved', staff.id]]);
-    expect(expectOk<any[]>(await staff.client.rpc('review_queue')).some((q) => q.id === l.id)).toBe(false);
+    expect((expectOk(await staff.client.rpc('review_queue')) as any[]).some((q) => q.id === l.id)).toBe(false);
 
     // Trusted now: the second listing is public at once.
     const second = await makeListing(u, { p_city: where }, true, false);
@@ -217,7 +216,7 @@ describe('duplicate and stolen photos', () => {
 
   beforeAll(async () => {
     [giulia, marco] = await Promise.all([makeUser(), makeUser()]);
-    [original, different, ownPicture] = (await sources(5)).slice(2);
+    [original, different, ownPicture] = (await sources(5)).slice(2) as [Uint8Array, Uint8Array, Uint8Array];
     giuliaListing = await makeListing(giulia);
     await makeListing(marco); // both trusted: only the photo can hold
     const up = await uploadPhoto(giulia, giuliaListing.id, original!);
@@ -241,7 +240,7 @@ describe('duplicate and stolen photos', () => {
     expect(distance).toBeGreaterThanOrEqual(0);
     expect(distance).toBeLessThanOrEqual(DUPLICATE_MAX_DISTANCE);
 
-    const item = expectOk<any[]>(await staff.client.rpc('review_queue')).find((q) => q.id === l.id);
+    const item = (expectOk(await staff.client.rpc('review_queue')) as any[]).find((q) => q.id === l.id);
     expect(item.reasons[0].details.matches[0]).toMatchObject({
       distance, photo_url: up.body.photo.url, other_photo_url: expect.stringContaining(giuliaListing.id), other_owner_email: giulia.email,
     });
@@ -272,9 +271,9 @@ describe('duplicate and stolen photos', () => {
     const png = new Uint8Array(await sharp(original).png().toBuffer());
     const body = new FormData();
     body.append('listingId', giuliaListing.id);
-    body.append('photo', new File([png as BlobPart], 'foto.png', { type: 'image/png' }));
+    body.append('photo', new File([png], 'foto.png', { type: 'image/png' }));
     body.append('original', jpegFile(original));
-    const res = await (giulia.client as SupabaseClient).functions.invoke('listing-photo', { body });
+    const res = await (giulia.client).functions.invoke('listing-photo', { body });
     expect(res.response!.status).toBe(400);
     expect(await res.response!.json()).toEqual({ error: 'La foto ritagliata deve essere un JPEG.' });
   });

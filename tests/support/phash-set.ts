@@ -42,7 +42,7 @@ export async function copies(source: Uint8Array): Promise<Variant[]> {
   const img = () => sharp(source);
   const { width = W, height = H } = await img().metadata();
   const crop = (f: number) => ({ left: Math.round(width * f), top: Math.round(height * f), width: Math.round(width * (1 - 2 * f)), height: Math.round(height * (1 - 2 * f)) });
-  const jobs: [string, sharp.Sharp][] = [
+  const jobs: [string, ReturnType<typeof sharp>][] = [
     ['resized 50%', img().resize(Math.round(width / 2)).jpeg({ quality: 85 })],
     ['resized 30%', img().resize(Math.round(width * 0.3)).jpeg({ quality: 85 })],
     ['enlarged 150%', img().resize(Math.round(width * 1.5)).jpeg({ quality: 85 })],

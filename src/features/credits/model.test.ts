@@ -28,6 +28,8 @@ describe('ledger', () => {
     for (const type of ['purchase', 'listing_creation', 'premium_upgrade', 'coupon_credit_add', 'referral_bonus', 'admin_adjustment'])
       expect(transactionLabel(type, labels)).not.toBe(type);
     expect(transactionLabel('purchase', labels)).toBe('Acquisto');
+    // Issue 26: a listing refused in review gives its publication back.
+    expect(transactionLabel('listing_refund', labels)).toBe('Rimborso Pubblicazione');
     expect(transactionLabel('other', labels)).toBe('other');
   });
   it('signs amounts with a plus for credits', () => {

@@ -11,6 +11,7 @@ import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
 import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
 import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
 import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
+import { ReviewNotice } from './ReviewNotice.tsx';
 import { usePauseResumeListing } from './queries.ts';
 import classes from './OwnerCardActions.module.css';
 
@@ -54,6 +55,7 @@ export function OwnerCardActions({
 
   return (
     <div className={classes.footer}>
+      <ReviewNotice listing={listing} />
       {expired && listing.expires_at && <p className={classes.expired}>{m.expired.notice(formatListingDate(listing.expires_at))}</p>}
       <div className={classes.buttons} role="group" aria-label={a.label(listing.title)}>
         {actions.renew && (

@@ -128,6 +128,8 @@ export const admin = {
       listing_paused: 'Annuncio messo in pausa',
       listing_resumed: 'Annuncio riattivato',
       listing_promotion_reset: 'Promozione annullata',
+      listing_approved: 'Annuncio approvato',
+      listing_rejected: 'Annuncio rifiutato',
       report_dismissed: 'Segnalazione archiviata',
       report_reviewed: 'Segnalazione gestita',
       report_reopened: 'Segnalazione riaperta',

@@ -19,6 +19,7 @@ export const money = {
       coupon_credit_add: 'Coupon Crediti',
       referral_bonus: 'Bonus Referral',
       admin_adjustment: 'Rettifica Staff',
+      listing_refund: 'Rimborso Pubblicazione',
     } as Record<string, string>,
     payments: {
       title: 'I tuoi pagamenti',

@@ -108,8 +108,8 @@ async function upload(req: Request, u: Upload): Promise<Response> {
     const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hash: hash });
     if (checked.error) {
       // No photo is kept unchecked: the row goes (its trigger queues the files), the caller retries.
-      await admin.from('listing_photos').delete().eq('id', id as string);
-      throw checked.error;
+      await admin.from('listing_photos').delete().eq('id', id);
+      throw new Error(checked.error.message);
     }
     review_status = (checked.data as { review_status: string }).review_status;
   }
