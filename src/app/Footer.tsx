@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths.ts';
 
 const f = t.frame.footer;
 
-/** Termini, Privacy and the 'Assistenza' dialog. */
+/** Termini, Privacy, the 'Assistenza' dialog and the anti-trafficking hotline. */
 export function Footer() {
   return (
     <Box component="footer" px="md" py="md" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
@@ -22,6 +22,11 @@ export function Footer() {
           {f.support}
         </Anchor>
       </Group>
+      <Text ta="center" size="sm" c="gray.8" mt="xs" data-testid="footer-hotline">
+        <Anchor href={t.trust.hotlineTel} c="gray.8" aria-label={t.trust.hotlineCall}>
+          {t.trust.hotline}
+        </Anchor>
+      </Text>
       <Text ta="center" size="xs" c="gray.7" mt="xs">
         {f.copyright(new Date().getFullYear())} · {f.adultsOnly}
       </Text>

@@ -26,11 +26,29 @@ function summerTime(year: number): [number, number] {
  * of October (the EU rule since 1996).
  */
 export function romeDate(instant: Date): { day: number; month: number; year: number } {
+  const { day, month, year } = romeClock(instant);
+  return { day, month, year };
+}
+
+/** The date and the wall-clock time in Italy (same rule as romeDate). */
+export function romeClock(instant: Date): { day: number; month: number; year: number; hour: number; minute: number } {
   const t = instant.getTime();
   const [start, end] = summerTime(instant.getUTCFullYear());
   const summer = t >= start && t < end;
   const local = new Date(t + (summer ? 2 : 1) * 3_600_000);
-  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear() };
+  return { day: local.getUTCDate(), month: local.getUTCMonth() + 1, year: local.getUTCFullYear(), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+}
+
+/** "27 novembre, 22:00" in Italy: a start the card shows without loading a date library. */
+export function formatItalianDayTime(instant: Date): string {
+  const { hour, minute } = romeClock(instant);
+  return `${formatItalianDate(instant, { year: false })}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** "novembre 2026": the month and year in Italy. */
+export function formatItalianMonthYear(instant: Date): string {
+  const { month, year } = romeDate(instant);
+  return `${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
 /** "dd MMMM yyyy" in Italian, Europe/Rome ("05 marzo 2026"); without the year: "05 marzo". */

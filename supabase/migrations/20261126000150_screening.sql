@@ -98,7 +98,7 @@ set search_path = ''
 as $$
 declare
   own text;
-  signals text[] := '{}';
+  signals text[] := '{}'::text[];
   n integer;
   max_cities integer := private.setting_int('screening_max_cities_per_day', 3);
 begin

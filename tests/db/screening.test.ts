@@ -111,8 +111,8 @@ describe('urgent reports', () => {
   it('"Minori o tratta di persone" comes first in the open queue, tells staff it is urgent', async () => {
     const reporter = await makeUser();
     const [a, b] = [await makeListing(owner), await makeListing(owner)];
-    const urgent = expectOk(await reporter.client.from('listing_reports').insert({ listing_id: a.id, reporter_id: reporter.id, reason: 'minorenne' }).select('id, urgent').single()) as any;
-    const later = expectOk(await reporter.client.from('listing_reports').insert({ listing_id: b.id, reporter_id: reporter.id, reason: 'spam' }).select('id, urgent').single()) as any;
+    const urgent = expectOk(await reporter.client.from('listing_reports').insert({ listing_id: a.id, reporter_id: reporter.id, reason: 'minorenne' }).select('id, urgent').single()) as { id: string; urgent: boolean };
+    const later = expectOk(await reporter.client.from('listing_reports').insert({ listing_id: b.id, reporter_id: reporter.id, reason: 'spam' }).select('id, urgent').single()) as { id: string; urgent: boolean };
     created.push(urgent.id, later.id);
     expect([urgent.urgent, later.urgent]).toEqual([true, false]);
     const { data: queue } = await adminUser.client.from('listing_reports').select('id').eq('status', 'open').order('urgent', { ascending: false }).order('created_at', { ascending: false });

@@ -14,9 +14,12 @@ import { addPhoto, expectRemoved, stored } from '../support/photos.ts';
 
 const SELFIE_BUCKET = 'verification_selfies';
 
+type Verification = { id: string; code: string; gesture: string; code_expires_at: string; status: string; selfie_path: string | null; decided_at: string; decided_by: string | null; reason: string | null };
+type Row = { id: string; photos_verified_at: string | null };
+
 async function jpeg(): Promise<File> {
   const bytes = await sharp({ create: { width: 64, height: 80, channels: 3, background: '#c08050' } }).jpeg().toBuffer();
-  return new File([new Uint8Array(bytes) as BlobPart], 'selfie.jpg', { type: 'image/jpeg' });
+  return new File([new Uint8Array(bytes)], 'selfie.jpg', { type: 'image/jpeg' });
 }
 
 /** Posts the selfie of a request to listing-photo as `u`; the answer's status and body. */
@@ -40,7 +43,7 @@ async function publicListing(owner: TestUser, overrides: Record<string, unknown>
 async function submitted(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<{ listingId: string; verificationId: string; selfie: string }> {
   const listingId = await publicListing(owner, overrides);
   await addPhoto(owner.id, listingId);
-  const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as any;
+  const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as Verification;
   const sent = await sendSelfie(owner.client, v.id);
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   const row = (await admin().from('photo_verifications').select('*').eq('id', v.id).single()).data!;
@@ -63,7 +66,7 @@ describe('the request', () => {
     expectError(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId }), 'Aggiungi almeno una foto prima di chiedere la verifica.');
     await addPhoto(owner.id, listingId);
     expectError(await other.client.rpc('request_photo_verification', { p_listing_id: listingId }), 'Annuncio non trovato.');
-    const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as any;
+    const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as Verification;
     expect(v.code).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
     expect(['pollice-su', 'vittoria', 'mano-aperta', 'indice-alzato', 'ok']).toContain(v.gesture);
     const minutes = (new Date(v.code_expires_at).getTime() - Date.now()) / 60_000;
@@ -74,7 +77,7 @@ describe('the request', () => {
   it('refuses a selfie for an expired code, and a stranger’s', async () => {
     const listingId = (await makeListing(owner)).id;
     await addPhoto(owner.id, listingId);
-    const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as any;
+    const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as Verification;
     expect((await sendSelfie(other.client, v.id)).status).toBe(404);
     await admin().from('photo_verifications').update({ code_expires_at: new Date(Date.now() - 1000).toISOString() }).eq('id', v.id);
     const late = await sendSelfie(owner.client, v.id);
@@ -101,11 +104,11 @@ describe('the selfie', () => {
   it('is deleted on approval; the listing shows its verification month; only decision, date and who stay', async () => {
     const { listingId, verificationId, selfie } = await submitted(owner);
     expectError(await owner.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }), 'Operazione riservata allo staff.');
-    const v = expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true })) as any;
+    const v = expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true })) as Verification;
     expect(v).toMatchObject({ status: 'approved', selfie_path: null, decided_by: staff.id });
     await expectRemoved([[SELFIE_BUCKET, selfie]]);
     expect((await listingRow(listingId))!.photos_verified_at).toBe(v.decided_at);
-    const detail = expectOk(await client().rpc('listing_detail', { p_id: listingId })) as any;
+    const detail = expectOk(await client().rpc('listing_detail', { p_id: listingId })) as { status: string; listing: { photos_verified_at: string } };
     expect(detail.status).toBe('active');
     expect(detail.listing.photos_verified_at).toBe(v.decided_at);
     const { data: note } = await owner.client.from('admin_notifications').select('type').eq('entity_id', listingId);
@@ -117,7 +120,7 @@ describe('the selfie', () => {
     expectError(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: ' ' }), 'Indica il motivo del rifiuto.');
     const v = expectOk(
       await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: 'Il codice non è leggibile' }),
-    ) as any;
+    ) as Verification;
     expect(v).toMatchObject({ status: 'refused', selfie_path: null, reason: 'Il codice non è leggibile' });
     await expectRemoved([[SELFIE_BUCKET, selfie]]);
     expect((await listingRow(listingId))!.photos_verified_at).toBeNull();
@@ -181,11 +184,11 @@ describe('Solo foto verificate', () => {
     const plain = await publicListing(owner, { p_city: city });
     const { listingId, verificationId } = await submitted(owner, { p_city: city });
     expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }));
-    const all = expectOk(await client().rpc('search_listings', { p_city: city })) as any[];
+    const all = expectOk(await client().rpc('search_listings', { p_city: city })) as Row[];
     expect(all.map((r) => r.id).sort()).toEqual([plain, listingId].sort());
-    const only = expectOk(await client().rpc('search_listings', { p_city: city, p_verified_only: true })) as any[];
+    const only = expectOk(await client().rpc('search_listings', { p_city: city, p_verified_only: true })) as Row[];
     expect(only.map((r) => r.id)).toEqual([listingId]);
-    expect(only[0].photos_verified_at).not.toBeNull();
+    expect(only[0]!.photos_verified_at).not.toBeNull();
     expect(expectOk(await client().rpc('search_listings_count', { p_city: city, p_verified_only: true }))).toBe(1);
   });
 });

@@ -35,3 +35,16 @@ describe('credit packages', () => {
     });
   });
 });
+
+describe('the screening lists (issue 26)', () => {
+  it('edits a list of terms as comma-separated text, with + joining the parts of a pattern', () => {
+    const terms = ['minorenne', '16 anni'];
+    expect(settingKind(terms)).toBe('terms');
+    expect(settingKind([1, 3])).toBe('durations');
+    expect(settingText(['appena arrivata + senza documenti', 'debito'])).toBe('appena arrivata + senza documenti, debito');
+    expect(parseSetting(terms, ' minorenne,  16   anni , minorenne, appena arrivata+senza documenti ,, ')).toEqual({
+      value: ['minorenne', '16 anni', 'appena arrivata + senza documenti'],
+    });
+    expect(parseSetting(terms, ' , ')).toEqual({ error: 'termsInvalid' });
+  });
+});

@@ -2,11 +2,13 @@
  * Pure logic of the Impostazioni section: how each setting is edited (its JSON value as a
  * field's text and back) and the credit package form.
  */
-export type SettingKind = 'integer' | 'durations' | 'nightWindow' | 'text';
+export type SettingKind = 'integer' | 'durations' | 'nightWindow' | 'text' | 'terms';
 
 /** The kind of a setting, by its stored value's shape. */
 export function settingKind(value: unknown): SettingKind {
   if (typeof value === 'number') return 'integer';
+  // A list of words: the screening's terms and risk patterns (issue 26).
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return 'terms';
   if (Array.isArray(value)) return 'durations';
   if (value && typeof value === 'object' && 'start' in value && 'end' in value) return 'nightWindow';
   return 'text';
@@ -24,6 +26,7 @@ export function settingText(value: unknown): string {
     case 'integer':
       return String(value);
     case 'durations':
+    case 'terms':
       return (value as unknown[]).join(', ');
     case 'nightWindow':
       return `${(value as NightWindow).start}-${(value as NightWindow).end}`;
@@ -36,7 +39,7 @@ export function settingText(value: unknown): string {
 export function parseSetting(
   previous: unknown,
   text: string,
-): { value: unknown } | { error: 'integerRequired' | 'durationsInvalid' | 'timeInvalid' | 'valueInvalid' } {
+): { value: unknown } | { error: 'integerRequired' | 'durationsInvalid' | 'timeInvalid' | 'valueInvalid' | 'termsInvalid' } {
   const s = text.trim();
   switch (settingKind(previous)) {
     case 'integer':
@@ -45,6 +48,11 @@ export function parseSetting(
       const parts = s.split(/[,;\s]+/).filter(Boolean);
       if (!parts.length || !parts.every((p) => /^\d+$/.test(p) && Number(p) > 0)) return { error: 'durationsInvalid' };
       return { value: [...new Set(parts.map(Number))].sort((a, b) => a - b) };
+    }
+    case 'terms': {
+      // 'a, b + c': each term trimmed, its '+' parts spaced alike, duplicates dropped.
+      const terms = s.split(',').map((p) => p.split('+').map((x) => x.trim().replace(/\s+/g, ' ')).filter(Boolean).join(' + ')).filter(Boolean);
+      return terms.length ? { value: [...new Set(terms)] } : { error: 'termsInvalid' };
     }
     case 'nightWindow': {
       const m = /^([01]\d|2[0-3]):([0-5]\d)\s*-\s*([01]\d|2[0-3]):([0-5]\d)$/.exec(s);

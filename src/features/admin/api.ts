@@ -50,7 +50,7 @@ export async function setTicketStatus(ticketId: string, status: string): Promise
 
 // --- Segnalazioni --------------------------------------------------------------------------
 
-export type StaffReport = Pick<Tables<'listing_reports'>, 'id' | 'reason' | 'details' | 'status' | 'created_at' | 'listing_id'> & {
+export type StaffReport = Pick<Tables<'listing_reports'>, 'id' | 'reason' | 'details' | 'status' | 'created_at' | 'listing_id' | 'urgent'> & {
   listing: Pick<Tables<'listings'>, 'id' | 'title' | 'city'> | null;
   reporter: Pick<Tables<'profiles'>, 'email' | 'display_name'> | null;
 };
@@ -59,8 +59,10 @@ export async function fetchReports(status: ReportStatus): Promise<StaffReport[]>
   return unwrap(
     supabase
       .from('listing_reports')
-      .select('id, reason, details, status, created_at, listing_id, listing:listings(id, title, city), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
+      .select('id, reason, details, status, created_at, listing_id, urgent, listing:listings(id, title, city), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
       .eq('status', status)
+      // 'Minori o tratta di persone' first (issue 26), then the newest.
+      .order('urgent', { ascending: false })
       .order('created_at', { ascending: false })
       .limit(100),
   );
@@ -244,4 +246,41 @@ export async function savePackage(values: PackageFormValues, id?: string): Promi
   const row = packagePayload(values);
   if (id) await unwrap(supabase.from('credit_packages').update(row).eq('id', id).select('id').single());
   else await unwrap(supabase.from('credit_packages').insert(row).select('id').single());
+}
+
+// --- Verifiche (issue 26) ------------------------------------------------------------------
+
+/** A selfie waiting for staff, with the listing's photos to compare it with. */
+export type StaffVerification = Pick<Tables<'photo_verifications'>, 'id' | 'code' | 'gesture' | 'selfie_path' | 'submitted_at' | 'listing_id'> & {
+  listing: (Pick<Tables<'listings'>, 'id' | 'title' | 'city'> & { photos: Pick<Tables<'listing_photos'>, 'id' | 'url' | 'is_primary' | 'created_at'>[] }) | null;
+  user: Pick<Tables<'profiles'>, 'email' | 'display_name'> | null;
+};
+
+const SELFIE_BUCKET = 'verification_selfies';
+/** A signed selfie address lives a minute: enough to look, not to pass around. */
+export const SELFIE_URL_SECONDS = 60;
+
+/** The queue, oldest first (the 7-day clock runs from submission). */
+export async function fetchVerifications(): Promise<StaffVerification[]> {
+  const rows = await unwrap(
+    supabase
+      .from('photo_verifications')
+      .select(
+        'id, code, gesture, selfie_path, submitted_at, listing_id, listing:listings(id, title, city, photos:listing_photos(id, url, is_primary, created_at)), user:profiles!photo_verifications_user_id_fkey(email, display_name)',
+      )
+      .eq('status', 'submitted')
+      .order('submitted_at', { ascending: true })
+      .limit(50),
+  );
+  return rows;
+}
+
+/** A short-lived address of the selfie (the bucket is private; only staff may sign). */
+export async function selfieUrl(path: string): Promise<string> {
+  return (await unwrap(supabase.storage.from(SELFIE_BUCKET).createSignedUrl(path, SELFIE_URL_SECONDS))).signedUrl;
+}
+
+/** Approves or refuses (with the reason the advertiser reads); the database deletes the selfie either way. */
+export async function decideVerification(id: string, approve: boolean, reason?: string): Promise<void> {
+  await unwrap(supabase.rpc('decide_photo_verification', { p_verification_id: id, p_approve: approve, p_reason: reason?.trim() || undefined }));
 }

@@ -199,3 +199,30 @@ export function useSavePackage() {
   const invalidate = useInvalidateStaff(staffKeys.packages);
   return useMutation({ mutationFn: ({ values, id }: { values: PackageFormValues; id?: string }) => savePackage(values, id), onSettled: invalidate });
 }
+
+// --- Verifiche (issue 26) ------------------------------------------------------------------
+import { decideVerification, fetchVerifications, SELFIE_URL_SECONDS, selfieUrl } from './api.ts';
+
+export const verificationKeys = {
+  queue: ['admin', 'verifications'] as const,
+  selfie: (path: string) => ['admin', 'verifications', 'selfie', path] as const,
+};
+
+export const verificationsQuery = () => queryOptions({ queryKey: verificationKeys.queue, queryFn: fetchVerifications });
+
+/** The selfie's signed address, asked again before it expires. */
+export const selfieQuery = (path: string | null) =>
+  queryOptions({
+    queryKey: verificationKeys.selfie(path ?? ''),
+    queryFn: path ? () => selfieUrl(path) : skipToken,
+    staleTime: (SELFIE_URL_SECONDS - 15) * 1000,
+    refetchInterval: (SELFIE_URL_SECONDS - 15) * 1000,
+  });
+
+export function useDecideVerification() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) => decideVerification(id, approve, reason),
+    onSettled: () => Promise.all([verificationKeys.queue, adminKeys.audit()].map((queryKey) => queries.invalidateQueries({ queryKey }))),
+  });
+}

@@ -7,6 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { admin } from '@/lib/catalogue/admin.ts';
 import { adminStaff as staff } from '@/lib/catalogue/adminStaff.ts';
+import { verification } from '@/lib/catalogue/verification.ts';
 import { review } from '@/lib/catalogue/review.ts';
 
 export interface AdminSection {
@@ -23,6 +24,7 @@ export const adminSections: readonly AdminSection[] = [
   { id: 'ticket', label: s.tickets, adminOnly: false, component: lazy(() => import('./components/TicketsSection.tsx')) },
   { id: 'segnalazioni', label: s.reports, adminOnly: false, component: lazy(() => import('./components/ReportsSection.tsx')) },
   { id: 'da-approvare', label: review.panel.label, adminOnly: false, component: lazy(() => import('./components/ReviewSection.tsx')) },
+  { id: 'verifiche', label: verification.panel.label, adminOnly: false, component: lazy(() => import('./components/VerificationsSection.tsx')) },
   { id: 'utenti', label: staff.users.label, adminOnly: false, component: lazy(() => import('./components/UsersSection.tsx')) },
   { id: 'annunci', label: staff.listings.label, adminOnly: false, component: lazy(() => import('./components/AdminListingsSection.tsx')) },
   { id: 'coupon', label: staff.coupons.label, adminOnly: true, component: lazy(() => import('./components/CouponsSection.tsx')) },

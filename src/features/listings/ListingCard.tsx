@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { attributeBadges, dateBadge, label, promotionState, visiblePhotos, type Listing } from './model.ts';
+import { attributeBadges, availableNowBadge, dateBadge, label, pendingBadge, promotionState, visiblePhotos, verifiedBadge, type Listing } from './model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
@@ -26,6 +26,9 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
   // A premium card's other photos download once the visitor reaches for them, not with the page.
   const [swiped, setSwiped] = useState(false);
   const state = promotionState(listing, now);
+  // Only while its end is ahead (a cached card too); the owner (a card with a footer) sees the time left.
+  const available = availableNowBadge(listing, !!footer, now);
+  const verified = verifiedBadge(listing);
   const photos = visiblePhotos(listing, now);
   const date = dateBadge(listing, compact);
   const badges = attributeBadges(listing);
@@ -74,8 +77,13 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
             </CardBadge>
           )}
           {state === 'pending' && (
-            <CardBadge color="yellow" variant="filled" upper>
-              {c.pending}
+            <CardBadge color="yellow" variant="filled" data-testid="badge-pending">
+              {pendingBadge(listing)}
+            </CardBadge>
+          )}
+          {available && (
+            <CardBadge color="green" variant="filled" data-testid="badge-available-now">
+              {available}
             </CardBadge>
           )}
           {listing.is_paused && (
@@ -93,6 +101,11 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
           <CardBadge variant="outline" color="gray">
             {date.prefix} {date.date}
           </CardBadge>
+          {verified && (
+            <CardBadge variant="filled" color="teal" data-testid="badge-verified">
+              {verified}
+            </CardBadge>
+          )}
         </div>
         <h2 className={classes.title} id={titleId}>
           <Link to={href}>{listing.title}</Link>

@@ -87,6 +87,10 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     setRestored(false);
   };
 
+  // The screening's refusal (issue 26: a term that signals a minor) stays on screen beside the form.
+  const [screened, setScreened] = useState<string | null>(null);
+  const noteScreened = (err: unknown) => setScreened((err as { code?: string }).code === 'screened_minor' ? (err as Error).message : null);
+
   const toBuyCredits = async (message: string) => {
     await flush();
     toastError(message);
@@ -115,6 +119,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
             await navigate(listingPath(id));
           })(),
         onError: (err) => {
+          noteScreened(err);
           if ((err as { code?: string }).code === 'insufficient_credits') return void toBuyCredits(err.message);
           toastError((err as { kind?: string }).kind === 'offline' ? m.offline : failureMessage(err, m.saveFailed));
         },
@@ -136,7 +141,10 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
             toastSuccess(m.updated);
             await navigate(listingPath(listing!.id));
           })(),
-        onError: (err) => toastError((err as { kind?: string }).kind === 'offline' ? m.offline : failureMessage(err, m.saveFailed)),
+        onError: (err) => {
+          noteScreened(err);
+          toastError((err as { kind?: string }).kind === 'offline' ? m.offline : failureMessage(err, m.saveFailed));
+        },
       },
     );
   };
@@ -204,6 +212,11 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
                 {m.draft.discard}
               </Button>
             </Group>
+          </Alert>
+        )}
+        {screened && (
+          <Alert color="red" role="alert" title={t.verification.editor.screened} data-testid="screened-refusal">
+            {screened}
           </Alert>
         )}
         <form onSubmit={submit} noValidate aria-label={isNew ? m.newTitle : m.editTitle}>

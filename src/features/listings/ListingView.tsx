@@ -2,7 +2,7 @@ import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { t } from '@/lib/catalogue/index.ts';
 import { listingPath } from '@/lib/paths.ts';
-import { ATTRIBUTE_KEYS, dateBadge, formatRate, label, promotionState, telUrl, visiblePhotos, whatsappUrl, type Listing } from './model.ts';
+import { ATTRIBUTE_KEYS, availableNowBadge, dateBadge, formatRate, label, pendingBadge, promotionState, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { FavouriteButton } from '@/features/favourites/index.ts';
 import { flushStats, trackStats } from '@/features/stats/index.ts';
@@ -16,6 +16,8 @@ const d = t.listings.detail;
 export function ListingView({ listing, phone, owner = false, onReport }: { listing: Listing; phone: string | null; owner?: boolean; onReport?: () => void }) {
   const photos = visiblePhotos(listing);
   const promo = promotionState(listing);
+  const available = availableNowBadge(listing, owner);
+  const verified = verifiedBadge(listing);
   const date = dateBadge(listing);
   const tel = telUrl(phone);
   const wa = whatsappUrl(phone, d.whatsappText(listing.title));
@@ -44,7 +46,16 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
       <PhotoGallery photos={photos} title={listing.title} />
       <Group gap={6}>
         {promo === 'active' && <Badge color="red">{t.listings.card.hot}</Badge>}
-        {promo === 'pending' && <Badge color="yellow">{t.listings.card.pending}</Badge>}
+        {promo === 'pending' && (
+          <Badge color="yellow" tt="none" data-testid="badge-pending">
+            {pendingBadge(listing)}
+          </Badge>
+        )}
+        {available && (
+          <Badge color="green.9" tt="none" data-testid="badge-available-now">
+            {available}
+          </Badge>
+        )}
         {listing.is_paused && <Badge color="gray">{t.listings.card.paused}</Badge>}
         <Badge variant="light" color="grape">
           {label('category', listing.category)}
@@ -52,6 +63,11 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
         <Badge variant="outline" color="gray" tt="none">
           {date.prefix} {date.date}
         </Badge>
+        {verified && (
+          <Badge color="teal.9" tt="none" data-testid="badge-verified">
+            {verified}
+          </Badge>
+        )}
       </Group>
       <Title order={1} size="h2">
         {listing.title}

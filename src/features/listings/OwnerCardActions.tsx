@@ -1,23 +1,27 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Switch } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { formatListingDate, type Listing } from './model.ts';
+import { formatListingDate, formatMinutesLeft, type Listing } from './model.ts';
 import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
 import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
 import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
 import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
 import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';
-import { usePauseResumeListing } from './queries.ts';
+import { useOwnerTools, usePauseResumeListing } from './queries.ts';
+import { offersVerification } from './verification.ts';
 import classes from './OwnerCardActions.module.css';
+
+// The verification dialog (issue 26) downloads only when an owner opens it.
+const VerifyPhotosDialog = lazy(() => import('./VerifyPhotosDialog.tsx'));
 
 const m = t.myListings;
 
-type Dialog = 'promotion' | 'delete' | 'renew' | 'photos' | null;
+type Dialog = 'promotion' | 'delete' | 'renew' | 'photos' | 'verify' | null;
 
 /**
  * The listing card's footer for its owner (or staff): the actions `context` allows in the
@@ -52,6 +56,24 @@ export function OwnerCardActions({
     );
   const promo = actions.promotion;
   const a = m.actions;
+  const tools = useOwnerTools();
+  const switchAvailable = (on: boolean) =>
+    tools.available.mutate(
+      { id: listing.id, on },
+      {
+        onSuccess: (until) =>
+          toastSuccess(on && until ? m.tools.availableOnDone(formatMinutesLeft(Math.ceil((Date.parse(until) - Date.now()) / 60_000))) : m.tools.availableOffDone),
+        onError: (err) => toastError(failureMessage(err, m.tools.failed)),
+      },
+    );
+  const switchAutoRenew = (on: boolean) =>
+    tools.autoRenew.mutate(
+      { id: listing.id, on },
+      {
+        onSuccess: () => toastSuccess(on ? m.tools.autoRenewOnDone : m.tools.autoRenewOffDone),
+        onError: (err) => toastError(failureMessage(err, m.tools.failed)),
+      },
+    );
 
   return (
     <div className={classes.footer}>
@@ -78,6 +100,11 @@ export function OwnerCardActions({
             {a.managePhotos}
           </Button>
         )}
+        {offersVerification(context, listing, now) && (
+          <Button size="compact-sm" variant="light" color="teal" onClick={() => setDialog('verify')} aria-label={t.verification.owner.actionLabel(listing.title)}>
+            {t.verification.owner.action}
+          </Button>
+        )}
         {actions.pauseResume && (
           <Button size="compact-sm" variant="light" color="gray" loading={pauseResume.isPending} onClick={() => toggle(actions.pauseResume === 'pause')}>
             {actions.pauseResume === 'pause' ? a.pause : a.resume}
@@ -98,12 +125,34 @@ export function OwnerCardActions({
             {a.promote}
           </Button>
         )}
+        {actions.availableNow && (
+          <Button
+            size="compact-sm"
+            variant={actions.availableNow === 'on' ? 'light' : 'default'}
+            color="green"
+            loading={tools.available.isPending}
+            onClick={() => switchAvailable(actions.availableNow === 'on')}
+            title={m.tools.availableHint}
+          >
+            {actions.availableNow === 'on' ? m.tools.availableOn : m.tools.availableOff}
+          </Button>
+        )}
         {actions.delete && (
           <Button size="compact-sm" variant="light" color="red" onClick={() => (onDelete ? onDelete() : setDialog('delete'))}>
             {a.delete}
           </Button>
         )}
       </div>
+      {actions.autoRenew && (
+        <Switch
+          mt={6}
+          size="sm"
+          label={m.tools.autoRenew}
+          checked={actions.autoRenew.on}
+          disabled={tools.autoRenew.isPending}
+          onChange={(e) => switchAutoRenew(e.currentTarget.checked)}
+        />
+      )}
       {promo?.kind === 'disabledPaused' && (
         <p className={classes.note} id={`paused-note-${listing.id}`}>
           {m.promotion.pausedNote}
@@ -112,7 +161,12 @@ export function OwnerCardActions({
       {promo?.kind === 'info' && <OwnerPromotionDialog listing={listing} state={promo.state} opened={dialog === 'promotion'} onClose={close} />}
       {actions.delete && !onDelete && <OwnerDeleteDialog listing={listing} opened={dialog === 'delete'} onClose={close} />}
       {actions.renew && <OwnerRenewDialog listingId={listing.id} userId={viewerId} opened={dialog === 'renew'} onClose={close} />}
-      {actions.managePhotos && dialog === 'photos' && <OwnerPhotoManager listingId={listing.id} onClose={close} />}
+      {actions.managePhotos && dialog === 'photos' && <OwnerPhotoManager listingId={listing.id} verifiedAt={listing.photos_verified_at} onClose={close} />}
+      {dialog === 'verify' && (
+        <Suspense fallback={null}>
+          <VerifyPhotosDialog listingId={listing.id} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { myListingKeys } from './queries.ts';
 const PhotoManager = lazy(() => import('@/features/photos/index.ts').then((photos) => ({ default: photos.PhotoManager })));
 
 /** 'Gestisci Foto Annuncio' for one listing, from the card's 'Gestisci Foto'; the cards show the new photos after. */
-export function OwnerPhotoManager({ listingId, onClose }: { listingId: string; onClose: () => void }) {
+export function OwnerPhotoManager({ listingId, verifiedAt, onClose }: { listingId: string; verifiedAt?: string | null; onClose: () => void }) {
   const queries = useQueryClient();
   const close = () => {
     void queries.invalidateQueries({ queryKey: myListingKeys.all });
@@ -14,7 +14,7 @@ export function OwnerPhotoManager({ listingId, onClose }: { listingId: string; o
   };
   return (
     <Suspense fallback={null}>
-      <PhotoManager listingId={listingId} opened onClose={close} />
+      <PhotoManager listingId={listingId} verifiedAt={verifiedAt} opened onClose={close} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';
@@ -9,10 +9,12 @@ import { authPath } from '@/features/auth/index.ts';
 import { reportListing } from './api.ts';
 
 const REASONS = Object.entries(t.listings.report.reasons).map(([value, label]) => ({ value, label }));
+/** 'Minori o tratta di persone': urgent for staff (first in Segnalazioni). */
+const URGENT = 'minorenne';
 
 /**
  * 'Segnala annuncio': reason + text; creates a listing report (the staff get a new_report
- * notification). An anonymous visitor is asked to sign in first; signing in returns to the
+ * notification). It always shows the anti-trafficking hotline, in red for the urgent category. An anonymous visitor is asked to sign in first; signing in returns to the
  * listing with `reportParam` set, and the listing opens the form again.
  */
 export function ReportDialog({ listingId, signedIn, reportParam, opened, onClose }: { listingId: string; signedIn: boolean; reportParam: string; opened: boolean; onClose: () => void }) {
@@ -75,6 +77,14 @@ export function ReportDialog({ listingId, signedIn, reportParam, opened, onClose
             required
             comboboxProps={{ withinPortal: true }}
           />
+          <Alert color={reason === URGENT ? 'red' : 'gray'} variant="light" p="xs" data-testid="report-hotline">
+            <Text size="sm">
+              {reason === URGENT && `${t.trust.urgentHint} `}
+              <Anchor href={t.trust.hotlineTel} fw={600} aria-label={t.trust.hotlineCall}>
+                {t.trust.hotline}
+              </Anchor>
+            </Text>
+          </Alert>
           <Textarea label={r.details} placeholder={r.detailsPlaceholder} value={details} onChange={(e) => setDetails(e.currentTarget.value)} maxLength={2000} autosize minRows={3} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

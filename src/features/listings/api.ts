@@ -29,6 +29,10 @@ export interface SearchParams {
   availability_for?: string[];
   meeting_location?: string[];
   offered_services?: string[];
+  /** Only listings 'Disponibile ora' (issue 27) */
+  availableNow?: boolean;
+  /** 'Solo foto verificate' (issue 26) */
+  verifiedOnly?: boolean;
 }
 
 export interface Cursor {
@@ -72,13 +76,20 @@ export function filterArgs(params: SearchParams): CountArgs {
     p_availability_for: arr(params.availability_for),
     p_meeting_location: arr(params.meeting_location),
     p_offered_services: arr(params.offered_services),
+    p_available_now: params.availableNow || undefined,
   };
   for (const k of Object.keys(args) as (keyof CountArgs)[]) if (args[k] === undefined) delete args[k];
   return args;
 }
 
+/**
+ * 'Solo foto verificate' for the pages and the total. Not in filterArgs: saved searches store
+ * those and their alerts do not match on it (docs/decisions.md, issue 26).
+ */
+const verifiedArg = (params: SearchParams) => (params.verifiedOnly ? { p_verified_only: true } : {});
+
 export async function searchListings(params: SearchParams, after: Cursor | null = null, limit = PAGE_SIZE): Promise<SearchPage> {
-  const args: SearchArgs = { ...filterArgs(params), p_limit: limit };
+  const args: SearchArgs = { ...filterArgs(params), ...verifiedArg(params), p_limit: limit };
   if (after) Object.assign(args, { p_after_promoted: after.promoted, p_after_rank: after.rankAt, p_after_id: after.id });
   const data = await unwrap(publicRest.rpc('search_listings', args));
   const rows: SearchRow[] = (data ?? []).map((r) => ({
@@ -92,7 +103,7 @@ export async function searchListings(params: SearchParams, after: Cursor | null 
 
 /** How many public listings match the filters: the search's real total. */
 export async function countListings(params: SearchParams): Promise<number> {
-  return Number(await unwrap(publicRest.rpc('search_listings_count', filterArgs(params))));
+  return Number(await unwrap(publicRest.rpc('search_listings_count', { ...filterArgs(params), ...verifiedArg(params) })));
 }
 
 export interface ListingDetail {
@@ -131,6 +142,26 @@ export async function fetchOwnListing(id: string, userId: string): Promise<Listi
 export async function setListingPaused(id: string, paused: boolean): Promise<void> {
   const supabase = await loadSupabase();
   await unwrap(supabase.functions.invoke('pause-resume-listing', { body: { listingId: id, action: paused ? 'pause' : 'resume' } }));
+}
+
+/** 'Disponibile ora' on (2 hours, twice a day) or off; the server's Italian refusal otherwise. Returns the new end. */
+export async function setAvailableNow(id: string, on: boolean): Promise<string | null> {
+  const supabase = await loadSupabase();
+  const row = await unwrap(supabase.rpc('set_available_now', { p_listing_id: id, p_on: on }));
+  return row.available_until;
+}
+
+/** 'Rinnovo automatico' on or off. */
+export async function setAutoRenew(id: string, on: boolean): Promise<void> {
+  const supabase = await loadSupabase();
+  await unwrap(supabase.rpc('set_auto_renew', { p_listing_id: id, p_on: on }));
+}
+
+/** Cancels a scheduled ('In Attesa') promotion; returns the credits refunded. */
+export async function cancelScheduledPromotion(id: string): Promise<number> {
+  const supabase = await loadSupabase();
+  const r = (await unwrap(supabase.rpc('cancel_scheduled_promotion', { p_listing_id: id }))) as { refunded?: number } | null;
+  return Number(r?.refunded ?? 0);
 }
 
 /** A report by the signed-in visitor; rejects 'unauthenticated' without a session, code 23505 for a second one. */
@@ -244,4 +275,16 @@ export async function updateListing(id: string, columns: Database['public']['Tab
   const supabase = await loadSupabase();
   const rows = await unwrap(supabase.from('listings').update(columns).eq('id', id).select('id'));
   if (!rows?.length) throw new ApiError('refused', t.listings.detail.notFound, 'listing_not_found');
+}
+
+// ---------------------------------------------------------------------------------------
+// 'Verifica le foto' (issue 26): the code and gesture; the selfie goes through listing-photo.
+
+export type PhotoVerification = Pick<Database['public']['Tables']['photo_verifications']['Row'], 'id' | 'code' | 'gesture' | 'code_expires_at' | 'status'>;
+
+/** A new code (valid 30 minutes) and gesture for the owner's listing; refused while a selfie waits for staff. */
+export async function requestPhotoVerification(listingId: string): Promise<PhotoVerification> {
+  const supabase = await loadSupabase();
+  const row = await unwrap(supabase.rpc('request_photo_verification', { p_listing_id: listingId }));
+  return { id: row.id, code: row.code, gesture: row.gesture, code_expires_at: row.code_expires_at, status: row.status };
 }

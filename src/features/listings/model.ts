@@ -1,8 +1,8 @@
 /** Pure display logic for listings: promotion state, photo limits, labels, phone. */
 import { t } from '@/lib/catalogue/index.ts';
 import { normalizePhone } from '@/lib/contact.ts';
-import { formatItalianDate } from '@/lib/romeDate.ts';
-import { ATTRIBUTE_KEYS, type ArrayField, type AttributeKey, type Listing, type ValueListKey } from './shape.ts';
+import { formatItalianDate, formatItalianDayTime, formatItalianMonthYear } from '@/lib/romeDate.ts';
+import { ATTRIBUTE_KEYS, availableNow, type ArrayField, type AttributeKey, type Listing, type ValueListKey } from './shape.ts';
 
 export * from './shape.ts';
 
@@ -65,3 +65,28 @@ export function dateBadge(l: Pick<Listing, 'expires_at' | 'created_at'>, compact
 }
 
 export type PublicStatus = 'active' | 'paused' | 'expired' | 'missing';
+
+/** 80 → '1 h 20 min', 120 → '2 h', 45 → '45 min'. */
+export function formatMinutesLeft(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The green badge: 'Disponibile ora', and for the owner the time left; null when not available. */
+export function availableNowBadge(l: Pick<Listing, 'available_until' | 'is_paused'>, owner: boolean, now: Date = new Date()): string | null {
+  const a = availableNow(l, now);
+  if (!a) return null;
+  return owner ? t.listings.card.availableNowLeft(formatMinutesLeft(a.minutesLeft)) : t.listings.card.availableNow;
+}
+
+/** A pending promotion's badge with its start in Italy ('In Attesa · dal 27 novembre, 22:00'). */
+export function pendingBadge(l: Pick<Listing, 'promotion_start_at'>): string {
+  return l.promotion_start_at ? t.listings.card.pendingFrom(formatItalianDayTime(new Date(l.promotion_start_at))) : t.listings.card.pending;
+}
+
+/** 'Foto verificate a novembre 2026' (the month of the approval in Italy), or null when the photos are not verified. */
+export function verifiedBadge(l: Pick<Listing, 'photos_verified_at'>): string | null {
+  return l.photos_verified_at ? t.trust.verifiedBadge(formatItalianMonthYear(new Date(l.photos_verified_at))) : null;
+}

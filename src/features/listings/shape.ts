@@ -59,6 +59,13 @@ export interface Listing {
   offered_services: string[] | null;
   hourly_rate: number | null;
   photos: ListingPhoto[];
+  /** When staff approved the selfie verification of the photos (issue 26); null when not verified. */
+  photos_verified_at?: string | null;
+  /** 'Disponibile ora' until then (issue 27); absent on rows read before it existed. */
+  available_until?: string | null;
+  auto_renew?: boolean;
+  /** What the current promotion cost: cancelling a scheduled one refunds it (owner reads only). */
+  promotion_credits_paid?: number | null;
 }
 
 export type PromotionState = 'active' | 'pending' | 'base';
@@ -86,4 +93,14 @@ export function visiblePhotos(l: PromotionFields & { photos?: ListingPhoto[] | n
     (a, b) => Number(b.is_primary) - Number(a.is_primary) || Date.parse(a.created_at) - Date.parse(b.created_at),
   );
   return sorted.slice(0, photoLimit(l, now));
+}
+
+/**
+ * 'Disponibile ora' at `now`: the minutes left, or null once its end has passed. The server
+ * stores only the end, so a card cached offline stops showing it on time as well.
+ */
+export function availableNow(l: Pick<Listing, 'available_until' | 'is_paused'>, now: Date = new Date()): { minutesLeft: number } | null {
+  if (!l.available_until || l.is_paused) return null;
+  const left = Date.parse(l.available_until) - now.getTime();
+  return left > 0 ? { minutesLeft: Math.ceil(left / 60_000) } : null;
 }

@@ -125,6 +125,18 @@ export async function recropPhoto(args: { listingId: string; photoId: string; cr
   await postPhoto(form);
 }
 
+/**
+ * Sends the selfie of a photo verification (issue 26) through the same upload path: the
+ * function checks and cleans it and stores it where only staff can read it.
+ */
+export async function uploadVerificationSelfie(args: { verificationId: string; file: Blob; onProgress?: (fraction: number) => void }): Promise<void> {
+  const form = new FormData();
+  form.append('kind', 'selfie');
+  form.append('verificationId', args.verificationId);
+  form.append('photo', args.file, 'selfie.jpg');
+  await postPhoto(form, args.onProgress);
+}
+
 /** Deletes one photo's row (the database promotes the next primary and queues its files). */
 export async function deletePhoto(photoId: string): Promise<void> {
   await unwrap(supabase.from('listing_photos').delete().eq('id', photoId));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Autocomplete, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { label as valueLabel, options, type SearchParams } from '@/features/listings/index.ts';
 import { ARRAY_FILTERS } from './model.ts';
@@ -47,6 +47,20 @@ export function SearchFilters({ value, onApply }: { value: SearchParams; onApply
           <NumberInput label={s.rateMin} min={0} max={10000} value={draft.rateMin ?? ''} onChange={(v) => set('rateMin', num(v))} inputMode="numeric" />
           <NumberInput label={s.rateMax} min={0} max={10000} value={draft.rateMax ?? ''} onChange={(v) => set('rateMax', num(v))} inputMode="numeric" />
         </SimpleGrid>
+        <Checkbox
+          label={s.availableNow}
+          description={s.availableNowHint}
+          checked={!!draft.availableNow}
+          onChange={(e) => set('availableNow', e.currentTarget.checked || undefined)}
+          color="green"
+        />
+        <Checkbox
+          label={t.trust.verifiedOnly}
+          checked={!!draft.verifiedOnly}
+          onChange={(e) => set('verifiedOnly', e.currentTarget.checked || undefined)}
+          color="teal"
+          data-testid="filter-verified"
+        />
         <Text size="xs" c="dimmed">
           {s.anyOf}
         </Text>

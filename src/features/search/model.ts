@@ -35,6 +35,8 @@ export function parseFilters(qs: URLSearchParams | string): SearchParams {
       .filter(Boolean);
     if (values.length) out[key] = [...new Set(values)].slice(0, 30);
   }
+  if (p.get('available_now') === '1') out.availableNow = true;
+  if (p.get('foto_verificate') === '1') out.verifiedOnly = true;
   for (const k of Object.keys(out) as (keyof SearchParams)[]) if (out[k] === undefined) delete out[k];
   return out;
 }
@@ -54,6 +56,8 @@ export function serializeFilters(f: SearchParams): string {
     const v = f[key];
     if (v && v.length) p.set(key, [...v].sort().join(','));
   }
+  if (f.availableNow) p.set('available_now', '1');
+  if (f.verifiedOnly) p.set('foto_verificate', '1');
   return p.toString();
 }
 

@@ -64,6 +64,8 @@ export const admin = {
   },
   reports: {
     loadFailed: 'Impossibile caricare le segnalazioni.',
+    /** Minori o tratta di persone (issue 26): first in the queue. */
+    urgent: 'Urgente',
     filter: 'Stato',
     statuses: { open: 'Da esaminare', dismissed: 'Archiviate' },
     empty: 'Nessuna segnalazione in questo stato.',

@@ -187,9 +187,17 @@ export const adminStaff = {
     valueInvalid: 'Valore non valido.',
     integerRequired: 'Indica un numero intero non negativo.',
     durationsInvalid: 'Indica i giorni separati da virgole, es. 1, 3, 7.',
+    termsInvalid: 'Indica almeno un termine.',
     timeInvalid: 'Indica un orario HH:MM.',
     /** What each kind of setting takes, under its name (the database key is not for people). */
-    hints: { integer: 'Numero intero', durations: 'Giorni separati da virgole', nightWindow: 'Dalle-alle, ora italiana (HH:MM-HH:MM)', text: 'Testo' },
+    hints: {
+      integer: 'Numero intero',
+      durations: 'Giorni separati da virgole',
+      nightWindow: 'Dalle-alle, ora italiana (HH:MM-HH:MM)',
+      text: 'Testo',
+      /** The screening lists (issue 26). */
+      terms: 'Termini separati da virgole; maiuscole e accenti non contano, solo parole intere. Unisci con + le parti che devono comparire insieme.',
+    },
     nightStart: 'Inizio notte',
     nightEnd: 'Fine notte',
     package: {

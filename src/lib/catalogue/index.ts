@@ -14,6 +14,7 @@ import { notifications } from './notifications.ts';
 import { pwa } from './pwa.ts';
 import { search } from './search.ts';
 import { tickets } from './tickets.ts';
+import { trust } from './trust.ts';
 
 export const t = {
   common,
@@ -25,4 +26,5 @@ export const t = {
   search,
   pwa,
   favourites,
+  trust,
 } as const;

@@ -19,6 +19,11 @@ export const listings = {
     ratePerHour: (eur: string) => `${eur} €/h`,
     hot: 'Hot',
     pending: 'In Attesa',
+    /** 'In Attesa' with the promotion's start (Rome time). */
+    pendingFrom: (start: string) => `In Attesa · dal ${start}`,
+    availableNow: 'Disponibile ora',
+    /** The owner's view of 'Disponibile ora': the time left. */
+    availableNowLeft: (left: string) => `Disponibile ora · ancora ${left}`,
     paused: 'In Pausa',
     noPhoto: 'Nessuna foto',
     photoAlt: (title: string, n: number) => `Foto ${n} dell'annuncio ${title}`,
@@ -99,9 +104,10 @@ export const listings = {
     reasonRequired: 'Scegli un motivo.',
     loginRequired: 'Per segnalare un annuncio devi essere autenticato.',
     login: 'Accedi',
+    /** The urgent category first (issue 26): it goes to the top of the staff queue. */
     reasons: {
+      minorenne: 'Minori o tratta di persone',
       truffa: 'Annuncio falso o truffa',
-      minorenne: 'Possibile persona minorenne',
       'contenuto-inappropriato': 'Contenuto inappropriato o illecito',
       'foto-false': 'Foto false o non corrispondenti',
       spam: 'Spam o annuncio duplicato',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -19,7 +19,7 @@ import classes from './AdminCards.module.css';
 const m = t.admin.reports;
 const reasons: Record<string, string> = t.listings.report.reasons;
 
-/** Segnalazioni: the report queue, live; each report is archived or its listing removed with a reason. */
+/** Segnalazioni: the report queue, live, urgent ones ('Minori o tratta di persone') first with their badge; each report is archived or its listing removed with a reason. */
 export default function ReportsSection() {
   const [params, setParams] = useSearchParams();
   const status: ReportStatus = params.get('stato') === 'dismissed' ? 'dismissed' : 'open';
@@ -81,7 +81,14 @@ export default function ReportsSection() {
           {rows.map((report) => (
             <li key={report.id}>
               <Paper withBorder p="sm" radius="md" aria-label={reasonLabel(report.reason, reasons)} component="article">
-                <PanelBadge color="red">{reasonLabel(report.reason, reasons)}</PanelBadge>
+                <Group gap={6}>
+                  {report.urgent && (
+                    <Badge color="red.9" variant="filled" data-testid="report-urgent">
+                      {m.urgent}
+                    </Badge>
+                  )}
+                  <PanelBadge color="red">{reasonLabel(report.reason, reasons)}</PanelBadge>
+                </Group>
                 <Text fw={600} mt={4} className={classes.title}>
                   {report.listing ? (
                     <Anchor component={Link} to={listingPath(report.listing.id)}>

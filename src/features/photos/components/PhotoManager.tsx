@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { t } from '@/lib/catalogue/screens.ts';
@@ -49,8 +49,11 @@ function ConfirmDelete({
   );
 }
 
-/** 'Aggiungi foto': the picker for the room beside the listing's `count` photos, then the upload with its progress. */
-function AddPhotos({ count, add }: { count: number; add: ReturnType<typeof usePhotoMutations>['add'] }) {
+/**
+ * 'Aggiungi foto': the picker for the room beside the listing's `count` photos, then the upload
+ * with its progress; `guard` runs the upload, after the verified-photos warning when there is one.
+ */
+function AddPhotos({ count, add, guard }: { count: number; add: ReturnType<typeof usePhotoMutations>['add']; guard: (go: () => void) => void }) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
@@ -99,7 +102,7 @@ function AddPhotos({ count, add }: { count: number; add: ReturnType<typeof usePh
           </Progress.Root>
         ))}
       {drafts.length > 0 && (
-        <Button onClick={upload} loading={add.isPending}>
+        <Button onClick={() => guard(upload)} loading={add.isPending}>
           {m.addSave}
         </Button>
       )}
@@ -107,8 +110,12 @@ function AddPhotos({ count, add }: { count: number; add: ReturnType<typeof usePh
   );
 }
 
-/** 'Gestisci Foto Annuncio' for one listing (owner or staff). */
-export function PhotoManager({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) {
+/**
+ * 'Gestisci Foto Annuncio' for one listing (owner or staff). On a listing whose photos are
+ * verified (`verifiedAt`, issue 26) it says that adding or re-cropping removes the badge, and
+ * asks before either.
+ */
+export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listingId: string; verifiedAt?: string | null; opened: boolean; onClose: () => void }) {
   const photos = useQuery({ ...listingPhotosQuery(listingId), enabled: opened });
   const mutations = usePhotoMutations(listingId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -117,6 +124,9 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
   const [confirmAll, setConfirmAll] = useState(false);
   // The photo 'Elimina foto' asks about: the one selected when it was pressed.
   const [confirmOne, setConfirmOne] = useState<ListingPhoto | null>(null);
+  // The change waiting for 'Continua' after the verified-photos warning.
+  const [pendingChange, setPendingChange] = useState<{ go: () => void } | null>(null);
+  const guard = (go: () => void) => (verifiedAt ? setPendingChange({ go }) : go());
 
   const list = photos.data ?? [];
   const selected = list.find((p) => p.id === selectedId) ?? list[0] ?? null;
@@ -192,6 +202,11 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
         </Stack>
       ) : (
         <Stack gap="md">
+          {verifiedAt && (
+            <Alert color="teal" variant="light" data-testid="verified-photos-notice">
+              {t.verification.photoChange.notice}
+            </Alert>
+          )}
           {selected ? (
             <>
               <Box pos="relative" maw={240} mx="auto" w="100%" data-testid="photo-preview">
@@ -206,7 +221,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
                 <Button size="xs" variant="light" disabled={busy || selected.is_primary} onClick={() => setPrimary(selected)}>
                   {m.setPrimary}
                 </Button>
-                <Button size="xs" variant="light" disabled={busy} loading={loadingSource} onClick={() => void startRecrop(selected)}>
+                <Button size="xs" variant="light" disabled={busy} loading={loadingSource} onClick={() => guard(() => void startRecrop(selected))}>
                   {m.recrop}
                 </Button>
                 <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => setConfirmOne(selected)}>
@@ -239,7 +254,7 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
               {m.empty}
             </Text>
           )}
-          <AddPhotos count={list.length} add={mutations.add} />
+          <AddPhotos count={list.length} add={mutations.add} guard={guard} />
           {list.length > 0 && (
             <Button color="red" variant="outline" onClick={() => setConfirmAll(true)} disabled={busy}>
               {m.deleteAll}
@@ -256,6 +271,18 @@ export function PhotoManager({ listingId, opened, onClose }: { listingId: string
         confirm={m.deleteOneConfirm}
         onCancel={() => setConfirmOne(null)}
         onConfirm={() => confirmOne && remove(confirmOne)}
+      />
+      <ConfirmDelete
+        opened={pendingChange !== null}
+        busy={false}
+        title={t.verification.photoChange.title}
+        text={t.verification.photoChange.text}
+        confirm={t.verification.photoChange.confirm}
+        onCancel={() => setPendingChange(null)}
+        onConfirm={() => {
+          pendingChange?.go();
+          setPendingChange(null);
+        }}
       />
       <ConfirmDelete
         opened={confirmAll}
