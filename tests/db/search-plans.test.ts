@@ -9,11 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
+import { asAnon as asAnonOn, freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 let fresh: FreshDatabase;
 let db: Database;
 let ownerId: string;
+const asAnon = <T>(fn: (q: Queryable) => Promise<T>) => asAnonOn(db, fn);
 
 const CITY = 'Città dei Piani';
 const COUNTED = 'Città Contata';
@@ -33,25 +34,6 @@ async function listings(city: string, n: number, words: string, columns: Record<
     await tx.query(`insert into public.listings (${names.join(', ')})
       select ${values.join(', ')} from generate_series(1, ${n}) g`);
   });
-}
-
-/** fn's result as the anonymous visitor, in a transaction that is rolled back. */
-async function asAnon<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-  class Done extends Error {
-    constructor(readonly value: T) {
-      super('rollback');
-    }
-  }
-  try {
-    await db.transaction(async (tx) => {
-      await tx.exec(`set local role anon`);
-      throw new Done(await fn(tx));
-    });
-  } catch (err) {
-    if (err instanceof Done) return err.value;
-    throw err;
-  }
-  throw new Error('unreachable');
 }
 
 beforeAll(async () => {

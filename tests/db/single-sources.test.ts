@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
-import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
+import { asAnon as asAnonOn, freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 let fresh: FreshDatabase;
 let db: Database;
 let ownerId: string;
+const asAnon = <T>(fn: (q: Queryable) => Promise<T>) => asAnonOn(db, fn);
 
 beforeAll(async () => {
   fresh = await freshDatabase('single-sources');
@@ -42,25 +43,6 @@ async function photos(listingId: string, n: number) {
   for (let i = 0; i < n; i++)
     await db.query(`insert into public.listing_photos (listing_id, url, created_at) values ($1, $2, now() + make_interval(secs => $3))`,
       [listingId, `${PROJECT_URL}/storage/v1/object/public/listing_photos/${ownerId}/${listingId}/${i}.jpg`, i]);
-}
-
-/** fn's result as the anonymous visitor, in a transaction that is rolled back. */
-async function asAnon<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
-  class Done extends Error {
-    constructor(readonly value: T) {
-      super('rollback');
-    }
-  }
-  try {
-    await db.transaction(async (tx) => {
-      await tx.exec(`set local role anon`);
-      throw new Done(await fn(tx));
-    });
-  } catch (err) {
-    if (err instanceof Done) return err.value;
-    throw err;
-  }
-  throw new Error('unreachable');
 }
 
 const ids = async (q: Queryable, sql: string, params: unknown[] = []) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database } from '../../supabase/local/src/db/index.ts';
+import { openDatabase, type Database, type Queryable } from '../../supabase/local/src/db/index.ts';
 import { createTestDatabase } from './platform.ts';
 
 export const supabaseDir = fileURLToPath(new URL('../../supabase', import.meta.url));
@@ -36,4 +36,23 @@ export async function freshDatabase(prefix: string): Promise<FreshDatabase> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** fn's result as the anonymous visitor on `db`, in a transaction that is rolled back. */
+export async function asAnon<T>(db: Database, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  class Done extends Error {
+    constructor(readonly value: T) {
+      super('rollback');
+    }
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local role anon`);
+      throw new Done(await fn(tx));
+    });
+  } catch (err) {
+    if (err instanceof Done) return err.value;
+    throw err;
+  }
+  throw new Error('unreachable');
 }
