@@ -60,10 +60,10 @@ describe('listing statistics', () => {
     }
     const seen = expectOk(await admin().from('listing_stats_seen').select('*').eq('listing_id', listing.id)) as Record<string, unknown>[];
     expect(seen).toHaveLength(1);
-    expect(Object.keys(seen[0]).sort()).toEqual(['day', 'device_hash', 'kind', 'listing_id']);
-    expect(seen[0].device_hash).toMatch(/^\\x[0-9a-f]{64}$/);
+    expect(Object.keys(seen[0]!).sort()).toEqual(['day', 'device_hash', 'kind', 'listing_id']);
+    expect(seen[0]!.device_hash).toMatch(/^\\x[0-9a-f]{64}$/);
     const devices = expectOk(await admin().from('listing_stats_devices').select('*').limit(1)) as Record<string, unknown>[];
-    expect(Object.keys(devices[0]).sort()).toEqual(['day', 'device_hash', 'window_events', 'window_start']);
+    expect(Object.keys(devices[0]!).sort()).toEqual(['day', 'device_hash', 'window_events', 'window_start']);
     // The salt is not reachable through the API, even as service_role.
     expect((await admin().schema('private' as never).from('listing_stats_salts').select('*')).error).not.toBeNull();
     // Tomorrow the hashes, the rate windows and the salt of today are gone; the counts stay.
