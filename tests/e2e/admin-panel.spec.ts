@@ -67,6 +67,8 @@ for (const width of [360, 1280]) {
       p_age: 30,
       p_description: 'Descrizione abbastanza lunga per essere pubblicata sul portale.',
     });
+    // A new advertiser's first listing waits for review (issue 26): approved as staff would, so it is public.
+    await serviceRest(`listings?id=eq.${listing.id}`, { method: 'PATCH', body: { review_status: 'approved' } });
 
     // Panoramica: supporto sees the shared sections only.
     await signInAs(page, 'supporto');

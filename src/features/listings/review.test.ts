@@ -6,7 +6,7 @@ describe('reviewNotice', () => {
     expect(reviewNotice({ review_status: 'pending', review_submitted_at: '2026-11-26T09:05:00Z' })).toEqual({
       kind: 'pending',
       badge: 'In revisione',
-      text: 'In revisione dal 26 novembre, 10:05: lo staff lo controlla prima che sia pubblico.',
+      text: 'Inviato il 26 novembre, 10:05: lo staff lo controlla prima che sia pubblico.',
     });
   });
 

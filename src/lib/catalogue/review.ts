@@ -2,7 +2,7 @@
 export const review = {
   owner: {
     badge: 'In revisione',
-    since: (when: string) => `In revisione dal ${when}: lo staff lo controlla prima che sia pubblico.`,
+    since: (when: string) => `Inviato il ${when}: lo staff lo controlla prima che sia pubblico.`,
     rejected: 'Non approvato',
     rejectedHint: 'Lo staff non ha approvato questo annuncio: trovi il motivo nelle notifiche.',
   },
