@@ -125,28 +125,6 @@ create trigger listings_review_owner_edit after update of title, category, city,
   meeting_location, offered_services on public.listings
   for each row execute function private.review_owner_edit();
 
-/** Why: a new photo (or a new crop) on a listing of an advertiser who is not trusted goes back to review, as a text edit does. */
-create or replace function private.review_photo_change() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  owner uuid;
-begin
-  select l.user_id into owner from public.listings l where l.id = new.listing_id and l.review_status = 'approved';
-  if owner is not null and not private.advertiser_is_trusted(owner) then
-    perform private.hold_listing(new.listing_id, 'new_advertiser', jsonb_build_object('edit', 'photo'));
-  end if;
-  return null;
-end
-$$;
-
-revoke execute on function private.review_photo_change() from public, anon, authenticated;
-
-create trigger listing_photos_review_change after insert or update of storage_path on public.listing_photos
-  for each row execute function private.review_photo_change();
-
 -- ---------------------------------------------------------------------------------------
 -- Perceptual hashes of the stored photos (duplicate and stolen photos)
 
@@ -269,9 +247,11 @@ grant execute on function private.similar_photos(bigint, uuid, integer) to servi
 
 /**
  * The listing-photo function's last step after storing a crop: records the pHash it computed
- * from the stored bytes (16 hex digits) and, when a photo of another account is within
- * duplicate_photo_max_distance, holds the listing ('duplicate_photo' with both photos and the
- * distance). Returns {review_status, distance} (distance null when nothing matched).
+ * from the stored bytes (16 hex digits; null for a flat picture, which has none) and, when a
+ * photo of another account is within duplicate_photo_max_distance, holds the listing
+ * ('duplicate_photo' with both photos and the distance). A new photo or crop by an advertiser
+ * who is not trusted sends an approved listing back to review, as a text edit does (here, not
+ * in a trigger: the seed's photos are no owner's edit). Returns {review_status, distance}.
  */
 create or replace function private.record_photo_hash(p_photo_id uuid, p_hash text) returns jsonb
 language plpgsql
@@ -284,19 +264,26 @@ declare
   owner uuid;
   match record;
 begin
-  if p_hash is null or p_hash !~ '^[0-9a-f]{16}$' then
+  select null::uuid as photo_id, null::uuid as listing_id, null::integer as distance into match;
+  if p_hash is not null and p_hash !~ '^[0-9a-f]{16}$' then
     raise exception 'Impronta della foto non valida.' using errcode = 'P0001', detail = 'invalid_hash';
   end if;
-  h := ('x' || p_hash)::bit(64)::bigint;
   select * into ph from public.listing_photos where id = p_photo_id;
   if not found then
     raise exception 'Foto non trovata.' using errcode = 'P0001', detail = 'photo_not_found';
   end if;
   select l.user_id into owner from public.listings l where l.id = ph.listing_id;
-  insert into public.listing_photo_hashes (photo_id, listing_id, user_id, phash)
-  values (ph.id, ph.listing_id, owner, h)
-  on conflict (photo_id) do update set phash = excluded.phash, created_at = now();
-  select * into match from private.similar_photos(h, owner, private.duplicate_photo_max_distance()) limit 1;
+  if exists (select 1 from public.listings l where l.id = ph.listing_id and l.review_status = 'approved')
+     and not private.advertiser_is_trusted(owner) then
+    perform private.hold_listing(ph.listing_id, 'new_advertiser', jsonb_build_object('edit', 'photo'));
+  end if;
+  if p_hash is not null then
+    h := ('x' || p_hash)::bit(64)::bigint;
+    insert into public.listing_photo_hashes (photo_id, listing_id, user_id, phash)
+    values (ph.id, ph.listing_id, owner, h)
+    on conflict (photo_id) do update set phash = excluded.phash, created_at = now();
+    select * into match from private.similar_photos(h, owner, private.duplicate_photo_max_distance()) limit 1;
+  end if;
   if match.photo_id is not null then
     perform private.hold_listing(ph.listing_id, 'duplicate_photo', jsonb_build_object(
       'photo_id', ph.id, 'other_photo_id', match.photo_id, 'other_listing_id', match.listing_id, 'distance', match.distance));

@@ -35,15 +35,17 @@ test("a new advertiser's listing waits in 'Da approvare' until supporto approves
   await expectNoSeriousA11yViolations(page, '[data-testid="review-notice"]');
 
   // A visitor does not find it yet.
-  const visitor = await browser.newPage();
-  await adultDevice(visitor);
+  const visitorContext = await browser.newContext();
+  await adultDevice(visitorContext);
+  const visitor = await visitorContext.newPage();
   await visitor.setViewportSize({ width: 360, height: 780 });
   await visitor.goto(`/search?city=${encodeURIComponent(city)}`);
   await expect(visitor.getByText(title)).toHaveCount(0);
 
   // supporto at 1280 px: the listing with why it waits, then 'Approva'.
-  const staff = await browser.newPage();
-  await adultDevice(staff);
+  const staffContext = await browser.newContext();
+  await adultDevice(staffContext);
+  const staff = await staffContext.newPage();
   await staff.setViewportSize({ width: 1280, height: 900 });
   await signInAs(staff, 'supporto');
   await staff.goto('/admin?sezione=da-approvare');

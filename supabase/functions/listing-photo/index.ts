@@ -102,17 +102,15 @@ async function upload(req: Request, u: Upload): Promise<Response> {
     return rpcErrorResponse(row.error, messages, ...NOT_FOUND);
   }
   const { id, url, is_primary, storage_path, created_at } = row.data as Record<string, unknown>;
-  let review_status: unknown;
-  if (hash) {
-    // A photo within the threshold of another account's holds the listing for review.
-    const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hash: hash });
-    if (checked.error) {
-      // No photo is kept unchecked: the row goes (its trigger queues the files), the caller retries.
-      await admin.from('listing_photos').delete().eq('id', id);
-      throw new Error(checked.error.message);
-    }
-    review_status = (checked.data as { review_status: string }).review_status;
+  // A photo within the threshold of another account's, or any new photo of an advertiser not
+  // yet trusted, holds the listing for review (a flat picture has no hash: null).
+  const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hash: hash });
+  if (checked.error) {
+    // No photo is kept unchecked: the row goes (its trigger queues the files), the caller retries.
+    await admin.from('listing_photos').delete().eq('id', id);
+    throw new Error(checked.error.message);
   }
+  const { review_status } = checked.data as { review_status: string };
   return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at }, review_status }, u.photoId ? 200 : 201);
 }
 

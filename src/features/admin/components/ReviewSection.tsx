@@ -58,7 +58,7 @@ function DecisionDialog({ l, approve, onClose }: { l: HeldListing; approve: bool
             <Button variant="default" onClick={close} disabled={decide.isPending}>
               {m.cancel}
             </Button>
-            <Button type="submit" color={approve ? 'teal' : 'red'} loading={decide.isPending}>
+            <Button type="submit" color={approve ? 'teal.9' : 'red.8'} loading={decide.isPending}>
               {approve ? m.approve : m.refuse}
             </Button>
           </Group>
@@ -152,7 +152,7 @@ function HeldCard({ l, onDecide }: { l: HeldListing; onDecide: (approve: boolean
         </Text>
       )}
       <Group gap="xs" mt="sm">
-        <Button size="compact-md" color="teal" onClick={() => onDecide(true)}>
+        <Button size="compact-md" color="teal.9" onClick={() => onDecide(true)}>
           {m.approve}
         </Button>
         <Button size="compact-md" color="red" variant="light" onClick={() => onDecide(false)}>
