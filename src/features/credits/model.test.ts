@@ -28,6 +28,9 @@ describe('ledger', () => {
     for (const type of ['purchase', 'listing_creation', 'premium_upgrade', 'coupon_credit_add', 'referral_bonus', 'admin_adjustment'])
       expect(transactionLabel(type, labels)).not.toBe(type);
     expect(transactionLabel('purchase', labels)).toBe('Acquisto');
+    // Issue 27: the expiry job's automatic renewals and a cancelled scheduled promotion's refund.
+    expect(transactionLabel('auto_renewal', labels)).toBe('Rinnovo automatico');
+    expect(transactionLabel('promotion_refund', labels)).toBe('Rimborso Promozione');
     // Issue 26: a listing refused in review gives its publication back.
     expect(transactionLabel('listing_refund', labels)).toBe('Rimborso Pubblicazione');
     expect(transactionLabel('other', labels)).toBe('other');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import classes from './CardBadge.module.css';
 
-export type CardBadgeColor = 'red' | 'yellow' | 'gray' | 'grape' | 'pink' | 'teal';
+export type CardBadgeColor = 'red' | 'yellow' | 'gray' | 'grape' | 'pink' | 'teal' | 'green';
 
 interface CardBadgeProps {
   color: CardBadgeColor;

@@ -70,7 +70,8 @@ describe('ListingCard', () => {
 
   it("a scheduled promotion is 'In Attesa'; a paused listing is 'In Pausa'", () => {
     const { unmount } = render(<ListingCard listing={{ ...base, is_premium: true, promotion_start_at: iso(5), promotion_end_at: iso(24) }} />);
-    expect(screen.getByText('In Attesa')).toBeInTheDocument();
+    // With its start on Italy's clock (issue 27).
+    expect(screen.getByTestId('badge-pending')).toHaveTextContent(/^In Attesa · dal \d\d \p{L}+, \d\d:\d\d$/u);
     unmount();
     render(<ListingCard listing={{ ...base, is_paused: true }} />);
     expect(screen.getByText('In Pausa')).toBeInTheDocument();

@@ -52,7 +52,7 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
           </Badge>
         )}
         {available && (
-          <Badge color="green.9" tt="none" data-testid="badge-available-now">
+          <Badge color="#1e6b31" tt="none" data-testid="badge-available-now">
             {available}
           </Badge>
         )}

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
-import { setListingPaused } from './api.ts';
+import { setAutoRenew, setAvailableNow, setListingPaused } from './api.ts';
+import { availableNow, formatMinutesLeft, type Listing } from './model.ts';
 
 // The photo manager (crop library, query cache) loads only when the owner opens it.
 const PhotoManager = lazy(async () => {
@@ -26,11 +27,46 @@ const PhotoManager = lazy(async () => {
 export type OwnerState = 'active' | 'pending' | 'paused' | 'expired';
 
 const o = t.listings.detail.owner;
+const tools = t.myListings.tools;
 
-/** The owner's own listing: what visitors see of it now, and what the owner can do. */
-export function OwnerPanel({ listingId, state, onChanged }: { listingId: string; state: OwnerState; onChanged: () => void }) {
+/** The owner's own listing: what visitors see of it now, and what the owner can do ('Disponibile ora' and 'Rinnovo automatico' too). */
+export function OwnerPanel({
+  listingId,
+  state,
+  listing,
+  onChanged,
+}: {
+  listingId: string;
+  state: OwnerState;
+  listing?: Pick<Listing, 'available_until' | 'auto_renew' | 'is_paused'>;
+  onChanged: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [photosOpen, setPhotosOpen] = useState(false);
+  const [toolBusy, setToolBusy] = useState(false);
+  const live = state === 'active' || state === 'pending';
+  const available = listing ? availableNow(listing) : null;
+  const run = async (action: () => Promise<string>) => {
+    setToolBusy(true);
+    try {
+      notifications.show({ color: 'green', message: await action() });
+      onChanged();
+    } catch (err) {
+      notifications.show({ color: 'red', message: failureMessage(err, tools.failed) });
+    } finally {
+      setToolBusy(false);
+    }
+  };
+  const switchAvailable = () =>
+    run(async () => {
+      const until = await setAvailableNow(listingId, !available);
+      return until ? tools.availableOnDone(formatMinutesLeft(Math.ceil((Date.parse(until) - Date.now()) / 60_000))) : tools.availableOffDone;
+    });
+  const switchAutoRenew = (on: boolean) =>
+    run(async () => {
+      await setAutoRenew(listingId, on);
+      return on ? tools.autoRenewOnDone : tools.autoRenewOffDone;
+    });
   const toggle = async () => {
     setBusy(true);
     const pause = state !== 'paused';
@@ -61,7 +97,22 @@ export function OwnerPanel({ listingId, state, onChanged }: { listingId: string;
         <Button component={Link} to={paths.myListings} size="xs" variant="white">
           {o.myListings}
         </Button>
+        {listing && live && (
+          <Button size="xs" variant={available ? 'white' : 'filled'} color="#1e6b31" loading={toolBusy} onClick={() => void switchAvailable()} title={tools.availableHint}>
+            {available ? tools.availableOff : tools.availableOn}
+          </Button>
+        )}
       </Group>
+      {listing && state !== 'expired' && (
+        <Switch
+          mt="xs"
+          size="sm"
+          label={tools.autoRenew}
+          checked={!!listing.auto_renew}
+          disabled={toolBusy}
+          onChange={(e) => void switchAutoRenew(e.currentTarget.checked)}
+        />
+      )}
       {photosOpen && (
         <Suspense fallback={null}>
           <PhotoManager

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
 import {
   attributeBadges,
+  availableNow,
+  availableNowBadge,
   dateBadge,
+  formatMinutesLeft,
+  pendingBadge,
   formatListingDate,
   label,
   photoLimit,
@@ -97,5 +101,33 @@ describe('phone', () => {
     expect(whatsappUrl('0041 79 1234567', 'Ciao')).toBe('https://wa.me/41791234567?text=Ciao');
     expect(whatsappUrl('+41 79 1234567')).toBe('https://wa.me/41791234567');
     expect(whatsappUrl('')).toBeNull();
+  });
+});
+
+describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
+  it('shows while the end is ahead, to the minute, and never after it (an offline copy too)', () => {
+    const l = listing({ available_until: iso(1.5) });
+    expect(availableNow(l, now)).toEqual({ minutesLeft: 90 });
+    expect(availableNowBadge(l, false, now)).toBe('Disponibile ora');
+    expect(availableNowBadge(l, true, now)).toBe('Disponibile ora · ancora 1 h 30 min');
+    // One second before the end: still one minute left; at the end and after it: gone.
+    expect(availableNow(listing({ available_until: iso(-1 / 3600 + 1 / 3600) }), now)).toBeNull();
+    expect(availableNow(listing({ available_until: new Date(now.getTime() + 1000).toISOString() }), now)).toEqual({ minutesLeft: 1 });
+    expect(availableNowBadge(listing({ available_until: iso(-0.5) }), true, now)).toBeNull();
+    expect(availableNowBadge(listing({ available_until: null }), true, now)).toBeNull();
+    expect(availableNowBadge(listing({ available_until: iso(1), is_paused: true }), true, now)).toBeNull();
+  });
+
+  it('writes the time left in hours and minutes', () => {
+    expect(formatMinutesLeft(120)).toBe('2 h');
+    expect(formatMinutesLeft(80)).toBe('1 h 20 min');
+    expect(formatMinutesLeft(45)).toBe('45 min');
+  });
+
+  it("gives 'In Attesa' the promotion's start on Italy's clock", () => {
+    // 21:00 UTC in November is 22:00 in Rome (CET); in July 20:00 UTC is 22:00 (CEST).
+    expect(pendingBadge({ promotion_start_at: '2026-11-23T21:00:00Z' })).toBe('In Attesa · dal 23 novembre, 22:00');
+    expect(pendingBadge({ promotion_start_at: '2026-07-02T20:00:00Z' })).toBe('In Attesa · dal 02 luglio, 22:00');
+    expect(pendingBadge({ promotion_start_at: null })).toBe('In Attesa');
   });
 });

@@ -11,14 +11,14 @@ const expired = { ...live, expires_at: at(-1) };
 
 describe('cardPermissions', () => {
   it('I tuoi annunci: everything but photo management', () => {
-    expect(cardPermissions('myListings')).toEqual({ edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true });
+    expect(cardPermissions('myListings')).toEqual({ edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true, ownerTools: true });
   });
   it('the owner elsewhere also manages photos', () => {
     expect(cardPermissions('owner').managePhotos).toBe(true);
     expect(cardPermissions('owner').promote).toBe(true);
   });
   it('staff never promote, extend or renew, and manage photos', () => {
-    expect(cardPermissions('admin')).toEqual({ edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true });
+    expect(cardPermissions('admin')).toEqual({ edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true, ownerTools: false });
   });
 });
 
@@ -34,7 +34,9 @@ describe('ownerLifecycle', () => {
 describe('cardActions', () => {
   const mine = cardPermissions('myListings');
   it('a live base listing: pause and Promuovi, no renew', () => {
-    expect(cardActions(mine, live, now)).toEqual({ edit: true, managePhotos: false, pauseResume: 'pause', promotion: { kind: 'promote' }, renew: false, delete: true });
+    expect(cardActions(mine, live, now)).toEqual({
+      edit: true, managePhotos: false, pauseResume: 'pause', promotion: { kind: 'promote' }, renew: false, delete: true, availableNow: 'on', autoRenew: { on: false },
+    });
   });
   it('an active or pending promotion opens the info dialog', () => {
     expect(cardActions(mine, hot, now).promotion).toEqual({ kind: 'info', state: 'active' });
@@ -58,5 +60,22 @@ describe('cardActions', () => {
     expect(cardActions(admin, hot, now).promotion).toBeNull();
     expect(cardActions(admin, paused, now)).toMatchObject({ promotion: null, pauseResume: 'resume', managePhotos: true });
     expect(cardActions(admin, expired, now).renew).toBe(false);
+  });
+});
+
+describe("'Disponibile ora' and 'Rinnovo automatico' (issue 27)", () => {
+  const mine = cardPermissions('myListings');
+  it("offers 'Disponibile ora' on a live listing: 'off' while its end is ahead, 'on' again once it has passed", () => {
+    expect(cardActions(mine, { ...live, available_until: at(1) }, now).availableNow).toBe('off');
+    expect(cardActions(mine, { ...live, available_until: at(-0.01) }, now).availableNow).toBe('on');
+    expect(cardActions(mine, { ...paused, available_until: at(1) }, now).availableNow).toBeNull();
+    expect(cardActions(mine, expired, now).availableNow).toBeNull();
+  });
+  it("shows 'Rinnovo automatico' with its state, not on an expired listing, never to staff", () => {
+    expect(cardActions(mine, { ...live, auto_renew: true }, now).autoRenew).toEqual({ on: true });
+    expect(cardActions(mine, { ...paused, auto_renew: true }, now).autoRenew).toEqual({ on: true });
+    expect(cardActions(mine, { ...expired, auto_renew: true }, now).autoRenew).toBeNull();
+    const staff = cardActions(cardPermissions('admin'), { ...live, available_until: at(1), auto_renew: true }, now);
+    expect([staff.availableNow, staff.autoRenew]).toEqual([null, null]);
   });
 });

@@ -2,7 +2,7 @@
  * Which actions a listing card offers, by where it is shown and what state the listing is
  * in. Pure: the card's owner footer renders what this returns, and the tests pin it down.
  */
-import { promotionState, type Listing, type PromotionState } from './shape.ts';
+import { availableNow, promotionState, type Listing, type PromotionState } from './shape.ts';
 
 /** Where a card with actions is shown: the owner's 'I tuoi annunci', the owner elsewhere, staff on a user's listings. */
 export type CardContext = 'myListings' | 'owner' | 'admin';
@@ -17,24 +17,26 @@ export interface CardPermissions {
   /** renew_listing spends the owner's credits: only the owner renews */
   renew: boolean;
   delete: boolean;
+  /** 'Disponibile ora' and 'Rinnovo automatico' are the owner's own (issue 27) */
+  ownerTools: boolean;
 }
 
 /** Photo management is off on 'I tuoi annunci' and on elsewhere; staff never promote, extend or renew. */
 export function cardPermissions(context: CardContext): CardPermissions {
   switch (context) {
     case 'myListings':
-      return { edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true };
+      return { edit: true, managePhotos: false, pauseResume: true, promote: true, renew: true, delete: true, ownerTools: true };
     case 'owner':
-      return { edit: true, managePhotos: true, pauseResume: true, promote: true, renew: true, delete: true };
+      return { edit: true, managePhotos: true, pauseResume: true, promote: true, renew: true, delete: true, ownerTools: true };
     case 'admin':
-      return { edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true };
+      return { edit: true, managePhotos: true, pauseResume: true, promote: false, renew: false, delete: true, ownerTools: false };
   }
 }
 
 /** The lifecycle the owner sees: paused wins (its clock is frozen), then expired, else live. */
 export type OwnerLifecycle = 'live' | 'paused' | 'expired';
 
-type StateFields = Pick<Listing, 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_start_at' | 'promotion_end_at'>;
+type StateFields = Pick<Listing, 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'available_until' | 'auto_renew'>;
 
 export function ownerLifecycle(l: Pick<Listing, 'is_paused' | 'expires_at'>, now: Date = new Date()): OwnerLifecycle {
   if (l.is_paused) return 'paused';
@@ -57,6 +59,10 @@ export interface CardActions {
   promotion: PromotionControl;
   renew: boolean;
   delete: boolean;
+  /** 'Disponibile ora': switch it 'on' or 'off' (a live listing only), or not offered */
+  availableNow: 'on' | 'off' | null;
+  /** 'Rinnovo automatico' and whether it is on; null when not offered (expired: renew by hand first) */
+  autoRenew: { on: boolean } | null;
 }
 
 /** The actions to show for one listing in one context. */
@@ -76,5 +82,7 @@ export function cardActions(permissions: CardPermissions, l: StateFields, now: D
     promotion,
     renew: permissions.renew && life === 'expired',
     delete: permissions.delete,
+    availableNow: permissions.ownerTools && life === 'live' ? (availableNow(l, now) ? 'off' : 'on') : null,
+    autoRenew: permissions.ownerTools && life !== 'expired' ? { on: !!l.auto_renew } : null,
   };
 }

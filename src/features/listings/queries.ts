@@ -1,7 +1,9 @@
 /** The listings feature's signed-in server state: query keys, queries and mutations over api.ts. */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadDraftPhotos, type DraftPhoto } from '@/features/photos/index.ts';
+import { profileKeys } from '@/features/profile/index.ts';
 import {
+  cancelScheduledPromotion,
   createListing,
   deleteListing,
   fetchCreationBudget,
@@ -9,6 +11,8 @@ import {
   fetchOwnListing,
   fetchRenewalQuote,
   renewListing,
+  setAutoRenew,
+  setAvailableNow,
   setListingPaused,
   updateListing,
 } from './api.ts';
@@ -46,6 +50,23 @@ export function usePauseResumeListing() {
   return useMutation({
     mutationFn: ({ id, pause }: { id: string; pause: boolean }) => setListingPaused(id, pause),
     onSettled: invalidate,
+  });
+}
+
+/** 'Disponibile ora' and 'Rinnovo automatico' (issue 27): the owner's lists are stale afterwards. */
+export function useOwnerTools() {
+  const invalidate = useInvalidateMine();
+  const available = useMutation({ mutationFn: ({ id, on }: { id: string; on: boolean }) => setAvailableNow(id, on), onSettled: invalidate });
+  const autoRenew = useMutation({ mutationFn: ({ id, on }: { id: string; on: boolean }) => setAutoRenew(id, on), onSettled: invalidate });
+  return { available, autoRenew };
+}
+
+/** Cancels a scheduled promotion with its refund: the balance is stale too. */
+export function useCancelScheduledPromotion() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => cancelScheduledPromotion(id),
+    onSettled: () => Promise.all([queries.invalidateQueries({ queryKey: myListingKeys.all }), queries.invalidateQueries({ queryKey: profileKeys.all })]),
   });
 }
 

@@ -1,4 +1,5 @@
-/** Promotion rules the screen shows: durations, labels, the price with a waiting discount. */
+/** Promotion rules the screen shows: durations, labels, the price with a waiting discount, the start's days and hours. */
+import { dayjs } from '@/lib/dates.ts';
 
 export type Mode = 'day' | 'night';
 
@@ -41,4 +42,31 @@ export function pricingFrom(rows: { key: string; value: unknown }[]): Pricing {
     perDay: { day: Number(get('promotion_day_cost_per_day') ?? 8), night: Number(get('promotion_night_cost_per_day') ?? 12) },
     durations: Array.isArray(durations) ? durations.map(Number) : [1, 3, 7, 14, 30],
   };
+}
+
+/** A scheduled start as the advertiser picks it: a Rome calendar day and a whole hour. */
+export interface ScheduledStart {
+  day: string;
+  hour: number;
+}
+
+const ROME = 'Europe/Rome';
+
+/** Today and the next `ahead` (6) days on Rome's calendar: the days a promotion may start on, as the server allows. */
+export function scheduleDays(now: Date, ahead = 6): { value: string; offset: number; label: string }[] {
+  const today = dayjs(now).tz(ROME);
+  return Array.from({ length: ahead + 1 }, (_, offset) => {
+    const d = today.add(offset, 'day');
+    return { value: d.format('YYYY-MM-DD'), offset, label: d.locale('it').format('ddd D MMMM') };
+  });
+}
+
+/** The instant a slot starts: `hour`:00 in Rome on `day` (across DST). */
+export function scheduledStartAt(s: ScheduledStart): Date {
+  return dayjs.tz(`${s.day} ${String(s.hour).padStart(2, '0')}:00`, ROME).toDate();
+}
+
+/** The hours still ahead on `day` (all 24 on a later day; none once today is over). */
+export function scheduleHours(day: string, now: Date): number[] {
+  return Array.from({ length: 24 }, (_, h) => h).filter((hour) => scheduledStartAt({ day, hour }).getTime() > now.getTime());
 }

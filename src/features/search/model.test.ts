@@ -44,3 +44,12 @@ describe('city typeahead', () => {
     expect(suggestCities('ro').slice(0, 2)).toEqual(['Roma', 'Rovigo']);
   });
 });
+
+describe("'Disponibile ora' filter (issue 27)", () => {
+  it('round-trips through the URL and counts as a filter', () => {
+    expect(serializeFilters({ city: 'Roma', availableNow: true })).toBe('city=Roma&available_now=1');
+    expect(parseFilters('city=Roma&available_now=1')).toEqual({ city: 'Roma', availableNow: true });
+    expect(parseFilters('available_now=0')).toEqual({});
+    expect(countFilters({ availableNow: true })).toBe(1);
+  });
+});

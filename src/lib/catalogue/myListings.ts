@@ -45,6 +45,26 @@ export const myListings = {
     pendingText: 'La promozione è programmata: il tuo annuncio andrà in evidenza alla data di inizio.',
     close: 'Chiudi',
     extend: 'Estendi',
+    cancel: 'Annulla promozione',
+    cancelTitle: 'Annullare la promozione?',
+    cancelText: (credits: number) =>
+      `La promozione non partirà e ti verranno restituiti ${credits === 1 ? '1 credito' : `${credits} crediti`}.`,
+    cancelKeep: 'Mantieni',
+    cancelConfirm: 'Annulla e rimborsa',
+    cancelled: (credits: number) => `Promozione annullata: ${credits === 1 ? '1 credito rimborsato' : `${credits} crediti rimborsati`}.`,
+    cancelFailed: "Impossibile annullare la promozione.",
+  },
+  /** 'Disponibile ora' and 'Rinnovo automatico' on the card and the listing page. */
+  tools: {
+    availableOn: 'Disponibile ora',
+    availableOff: 'Non più disponibile',
+    availableOnDone: (left: string) => `Sei "Disponibile ora" per ${left}.`,
+    availableOffDone: 'Non sei più "Disponibile ora".',
+    availableHint: 'Gratis, per 2 ore, al massimo 2 volte al giorno.',
+    autoRenew: 'Rinnovo automatico',
+    autoRenewOnDone: "Rinnovo automatico attivo: alla scadenza l'annuncio si rinnova con i tuoi crediti.",
+    autoRenewOffDone: 'Rinnovo automatico disattivato.',
+    failed: "Impossibile aggiornare l'annuncio. Riprova più tardi.",
   },
   expired: {
     notice: (date: string) => `Annuncio scaduto il ${date}: i visitatori non lo vedono più.`,

@@ -18,6 +18,8 @@ export const search = {
   ageMax: 'Età massima',
   rateMin: 'Tariffa min. (€/h)',
   rateMax: 'Tariffa max. (€/h)',
+  availableNow: 'Disponibile ora',
+  availableNowHint: 'Solo chi è disponibile in questo momento.',
   anyOf: 'Per le caratteristiche qui sotto basta che l’annuncio ne abbia almeno una tra quelle scelte.',
   /** The total; search_listings_count stops counting past 1000 and then answers 1001. */
   results: (n: number) => (n === 1 ? '1 annuncio' : n > 1000 ? 'oltre 1.000 annunci' : `${n} annunci`),

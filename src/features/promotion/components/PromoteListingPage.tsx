@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Card, Container, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -12,10 +12,13 @@ import { useViewer } from '@/features/auth/index.ts';
 import { AppliedCouponNote, useCouponsStore } from '@/features/coupons/index.ts';
 import { OwnListingNotFound } from '@/features/listings/signed-in.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
-import { daysLabel, parseMode, promotionPrice, type Mode } from '../model.ts';
+import { daysLabel, parseMode, promotionPrice, scheduledStartAt, type Mode, type ScheduledStart } from '../model.ts';
 import { listingQuery, pendingQuery, pricingQuery, usePromote } from '../queries.ts';
 
 const m = t.money.promotion;
+
+// The day-and-hour picker loads only when a later start is chosen.
+const StartScheduler = lazy(() => import('./StartScheduler.tsx'));
 
 /** /promote-listing/:listingId: choose day or night, a duration and a start; or extend the running one. */
 export default function PromoteListingPage() {
@@ -37,7 +40,9 @@ export default function PromoteListingPage() {
   const [mode, setMode] = useState<Mode>(parseMode(params.get('mode')) ?? runningMode ?? 'day');
   const [days, setDays] = useState(3);
   const [later, setLater] = useState(false);
-  const [startAt, setStartAt] = useState('');
+  const [start, setStart] = useState<ScheduledStart | null>(null);
+  const startAt = start && start.hour >= 0 ? scheduledStartAt(start) : null;
+  const startPast = !!startAt && startAt.getTime() <= now;
 
   if (listing.isError || pricing.isError) {
     const failed = listing.isError ? listing : pricing;
@@ -69,7 +74,7 @@ export default function PromoteListingPage() {
 
   const submit = () =>
     promote.mutate(
-      { listingId, mode, days, startAt: !extending && later && startAt ? new Date(startAt).toISOString() : null },
+      { listingId, mode, days, startAt: !extending && later && startAt ? startAt.toISOString() : null },
       {
         onSuccess: () => toastSuccess(extending ? m.extended : later && startAt ? m.scheduled : m.done),
         onError: (err) => toastError(err.message || m.failed),
@@ -138,7 +143,12 @@ export default function PromoteListingPage() {
                 { value: 'later', label: m.startLater },
               ]}
             />
-            {later && <TextInput type="datetime-local" label={m.startAt} value={startAt} onChange={(e) => setStartAt(e.currentTarget.value)} />}
+            {later && (
+              <Suspense fallback={<Text size="sm">{m.schedulerLoading}</Text>}>
+                <StartScheduler value={start} onChange={setStart} now={new Date(now)} />
+              </Suspense>
+            )}
+            {later && startPast && <Alert color="yellow">{m.startPast}</Alert>}
           </>
         )}
         <Card withBorder radius="md" p="sm">
@@ -174,7 +184,7 @@ export default function PromoteListingPage() {
             </Anchor>
           </Alert>
         )}
-        <Button size="md" onClick={submit} loading={promote.isPending} disabled={!!refusal || tooFew || (later && !extending && !startAt)}>
+        <Button size="md" onClick={submit} loading={promote.isPending} disabled={!!refusal || tooFew || (later && !extending && (!startAt || startPast))}>
           {extending ? m.extend : m.buy}
         </Button>
       </Stack>
