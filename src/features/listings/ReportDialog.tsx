@@ -48,7 +48,7 @@ export function ReportDialog({ listingId, signedIn, reportParam, opened, onClose
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={r.title} centered>
+    <Modal opened={opened} onClose={onClose} title={r.title} centered closeButtonProps={{ 'aria-label': r.close }}>
       {needLogin ? (
         <Stack>
           <Text>{r.loginRequired}</Text>

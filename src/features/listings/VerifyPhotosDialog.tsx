@@ -88,6 +88,8 @@ export default function VerifyPhotosDialog({ listingId, onClose }: { listingId: 
               <FileInput
                 label={m.file}
                 placeholder={m.filePlaceholder}
+                // Mantine's placeholder grey (a span here, not a real placeholder) is below 4.5:1 on white.
+                styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
                 accept="image/jpeg,image/png,image/webp"
                 value={file}
                 onChange={(f) => {

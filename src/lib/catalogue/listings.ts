@@ -98,6 +98,7 @@ export const listings = {
     detailsPlaceholder: 'Descrivi il problema (facoltativo)',
     submit: 'Invia segnalazione',
     cancel: 'Annulla',
+    close: 'Chiudi',
     success: 'Segnalazione inviata. Il nostro staff la esaminerà al più presto.',
     duplicate: 'Hai già segnalato questo annuncio: la segnalazione è in esame.',
     error: 'Impossibile inviare la segnalazione. Riprova più tardi.',

@@ -67,7 +67,7 @@ function DecisionDialog({ v, approve, onClose }: { v: StaffVerification; approve
             <Button variant="default" onClick={close} disabled={decide.isPending}>
               {m.cancel}
             </Button>
-            <Button type="submit" color={approve ? 'teal' : 'red'} loading={decide.isPending}>
+            <Button type="submit" color={approve ? 'teal.9' : 'red.9'} loading={decide.isPending}>
               {approve ? m.approve : m.refuse}
             </Button>
           </Group>
@@ -123,7 +123,7 @@ function VerificationCard({ v, onDecide }: { v: StaffVerification; onDecide: (ap
         </div>
       </SimpleGrid>
       <Group gap="xs" mt="sm">
-        <Button size="compact-md" color="teal" onClick={() => onDecide(true)}>
+        <Button size="compact-md" color="teal.9" onClick={() => onDecide(true)}>
           {m.approve}
         </Button>
         <Button size="compact-md" color="red" variant="light" onClick={() => onDecide(false)}>
