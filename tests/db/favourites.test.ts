@@ -15,7 +15,7 @@ describe('favourites', () => {
       user_id: owner.id, title: `Annuncio numero ${i}`, category: 'donne', city: 'Milano', age: 30,
       description: 'Una descrizione abbastanza lunga.', slug: `limite-${owner.id}-${i}`,
     }));
-    const ids = expectOk(await admin().from('listings').insert(rows).select('id')).map((r) => r.id as string);
+    const ids = (expectOk(await admin().from('listings').insert(rows).select('id')) ?? []).map((r) => r.id as string);
     const keep = (some: string[]) => some.map((listing_id) => ({ user_id: u.id, listing_id }));
     // The app's merge on sign-in is one upsert of many rows.
     expectOk(await u.client.from('favourites').upsert(keep(ids.slice(0, 500)), { onConflict: 'user_id,listing_id', ignoreDuplicates: true }));
