@@ -21,7 +21,7 @@ async function keepFavouritesOf(owner: string | null) {
 
 async function waitForStored(ok: (raw: string | null) => boolean) {
   for (let i = 0; i < 50; i += 1) {
-    if (ok(await idbStorage.getItem(FAVOURITES_STORE) as string | null)) return;
+    if (ok(await idbStorage.getItem(FAVOURITES_STORE))) return;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('IndexedDB never reached the expected state');

@@ -113,14 +113,14 @@ export async function benchRealtime(
 export async function benchRealtimeAtScale(opts: { subscribers?: number; singles?: number } = {}): Promise<Figure[]> {
   if (!process.env.DATABASE_URL) return [];
   const { baselineDir, startChild } = await import('./child.ts');
-  const { join } = await import('node:path');
+  const path = await import('node:path');
   const pg = (await import('pg')).default;
   const n = opts.subscribers ?? 5000;
   const singles = opts.singles ?? 20;
   const out: Figure[] = [];
   for (const [label, dir] of [
     ['today', baselineDir()],
-    ['new', join(import.meta.dirname, '..', '..')],
+    ['new', path.join(import.meta.dirname, '..', '..')],
   ] as const) {
     const child = await startChild(dir, 'product');
     const db = new pg.Client({ connectionString: child.databaseUrl });

@@ -196,9 +196,9 @@ export class ChangeHub {
     const sets: Set<Subscriber>[] = [];
     for (const [table, column, key] of places) {
       let columns = this.byValue.get(table);
-      if (!columns) this.byValue.set(table, (columns = new Map()));
+      if (!columns) this.byValue.set(table, (columns = new Map<string, Map<string, Set<Subscriber>>>()));
       let values = columns.get(column);
-      if (!values) columns.set(column, (values = new Map()));
+      if (!values) columns.set(column, (values = new Map<string, Set<Subscriber>>()));
       let set = values.get(key);
       if (!set) values.set(key, (set = new Set()));
       set.add(sub);
