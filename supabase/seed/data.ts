@@ -645,6 +645,54 @@ function buildListings(): SeedListing[] {
 export const LISTINGS: SeedListing[] = buildListings();
 
 // ---------------------------------------------------------------------------------------
+// Listings waiting in 'Da approvare' (issue 26): one of each kind, never public
+
+export type HoldReason = 'new_advertiser' | 'duplicate_photo' | 'screened_term';
+export interface HeldListing extends SeedListing {
+  holdReason: HoldReason;
+  /** duplicate_photo: its first photo is a resized copy of this listing's photo (another account's) */
+  copyOf?: { listingId: string; index: number };
+}
+
+// A new advertiser: no approved listing yet, so her first one waits for staff.
+USERS.push({
+  key: 'nuova', id: userId(30), email: `nuova@${DEMO_DOMAIN}`, password: EXTRA_PASSWORD, role: 'user',
+  displayName: 'Elena R.', phone: '+393401234030', referralCode: 'NUOVA30',
+  createdAt: -1 * DAY, lastSignInAt: -5 * HOUR, note: "Nuova inserzionista: il primo annuncio attende l'approvazione (Da approvare)",
+});
+
+/** The public listing of giulia@ whose first photo the duplicate copies. */
+export const DUPLICATED_LISTING: SeedListing = LISTINGS.find((l) => l.ownerKey === 'giulia' && l.state === 'active')!;
+
+function heldListing(n: number, ownerKey: string, holdReason: HoldReason, base: SeedListing, text: { title: string; description: string }, createdAt: number,
+  photoCount: number, copyOf?: HeldListing['copyOf']): HeldListing {
+  return {
+    ...base, attrs: structuredClone(base.attrs), n, id: listingId(n), userId: userByKey(ownerKey).id, ownerKey, ...text,
+    slug: `${slugify(text.title)}-${slugify(base.city)}-${n}`, state: 'active', createdAt, expiresAt: createdAt + LISTING_DAYS * DAY,
+    lastBumpedAt: createdAt, isPremium: false, promotionMode: null, promotionStartAt: null, promotionEndAt: null, promotionBoughtAt: null,
+    promotionDays: null, isPaused: false, pausedAt: null, remainingExpiresMinutes: null, remainingPromotionMinutes: null, photoCount, holdReason, copyOf,
+  };
+}
+
+const donne = LISTINGS.filter((l) => l.category === 'donne' && l.state === 'active' && l.ownerKey !== 'giulia');
+export const HELD_LISTINGS: HeldListing[] = [
+  heldListing(61, 'nuova', 'new_advertiser', donne[0]!, {
+    title: 'Elena, dolce e raffinata, nuova sul sito',
+    description: 'Ciao, sono Elena: solare, elegante e molto discreta. Ricevo su appuntamento in un ambiente pulito e riservato. Scrivimi per conoscerci.',
+  }, -5 * HOUR, 2),
+  heldListing(62, 'sara', 'duplicate_photo', donne[1]!, {
+    title: 'Ragazza solare e riservata',
+    description: 'Simpatica e sorridente, amo le serate tranquille e la buona compagnia. Ricevo e mi sposto, sempre con discrezione.',
+  }, -9 * HOUR, 2, { listingId: DUPLICATED_LISTING.id, index: 0 }),
+  heldListing(63, 'nadia', 'screened_term', donne[2]!, {
+    title: 'Ragazza dolce appena arrivata',
+    description: 'Appena arrivata in città, senza documenti, cerco compagnia gentile. Disponibile tutti i giorni, scrivimi.',
+  }, -14 * HOUR, 1),
+];
+/** Every seeded listing, public ones first, then those waiting for review. */
+export const ALL_LISTINGS: SeedListing[] = [...LISTINGS, ...HELD_LISTINGS];
+
+// ---------------------------------------------------------------------------------------
 // Credits
 
 export type TransactionType = 'purchase' | 'listing_creation' | 'premium_upgrade' | 'coupon_credit_add' | 'referral_bonus' | 'admin_adjustment';
@@ -962,7 +1010,7 @@ function derive(): Derived {
   // --- everyone else: enough purchases to pay for their listings, in time order
   for (const u of USERS) {
     if (['giulia', 'marco', 'admin', 'supporto'].includes(u.key)) continue;
-    const events = LISTINGS.filter((l) => l.ownerKey === u.key).flatMap((l) => listingEvents(l)).sort((a, b) => a.at - b.at);
+    const events = ALL_LISTINGS.filter((l) => l.ownerKey === u.key).flatMap((l) => listingEvents(l)).sort((a, b) => a.at - b.at);
     let balance = 0;
     for (const e of events) {
       const before = transactions.length;

@@ -4,7 +4,11 @@
  * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads the crop to the public
  * listing_photos bucket and the original to the private listing_originals bucket, both at
  * {userId}/{listingId}/{random uuid}.jpg, and records them in listing_photos and
- * listing_photo_originals. Premium listings get 5 photos, base listings 1-3. Idempotent:
+ * listing_photo_originals, with each crop's perceptual hash (the upload path's phashJpeg) in
+ * listing_photo_hashes. Premium listings get 5 photos, base listings 1-3. The listing held as a
+ * duplicate (HELD_LISTINGS) gets, as its first photo, a resized copy of another account's demo
+ * photo, stored after every other listing's and recorded through record_photo_hash as an upload
+ * is, which holds it with both photos and their distance. Idempotent:
  * listings that already have photos are skipped. Only supabase-js calls, so it works against
  * the local platform and a real Supabase project alike (service role key: no client may
  * write to these buckets or tables).
@@ -18,7 +22,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { artSvg, CROP } from './art.ts';
-import { LISTINGS } from './data.ts';
+import { ALL_LISTINGS, HELD_LISTINGS } from './data.ts';
+import { phashJpeg } from '../functions/_shared/image/phash.ts';
 
 export const PHOTO_BUCKET = 'listing_photos';
 export const ORIGINAL_BUCKET = 'listing_originals';
@@ -57,7 +62,7 @@ export async function renderPhoto(input: { listingId: string; index: number; cit
 /** How many photos a seeded listing gets: premium 5, base its planned 1-3. */
 export function photoCountFor(listingId: string, isPremium: boolean): number {
   if (isPremium) return 5;
-  return LISTINGS.find((l) => l.id === listingId)?.photoCount ?? 1;
+  return ALL_LISTINGS.find((l) => l.id === listingId)?.photoCount ?? 1;
 }
 
 async function withRetry<T>(what: string, fn: () => Promise<T>, attempts = 3): Promise<T> {
@@ -84,15 +89,51 @@ function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: B
   });
 }
 
+/**
+ * A listing's i-th picture; the held duplicate's first one is a copy of another account's demo
+ * photo (the same art as that listing's photo), shrunk to 70 % and re-compressed, as someone
+ * who saved it from the site would upload it.
+ */
+async function pictureFor(l: ListingRow, i: number) {
+  const copyOf = HELD_LISTINGS.find((h) => h.id === l.id)?.copyOf;
+  if (!copyOf || i !== copyOf.index) return renderPhoto({ listingId: l.id, index: i, city: l.city, zone: l.zone, category: l.category });
+  const source = ALL_LISTINGS.find((x) => x.id === copyOf.listingId)!;
+  const { original, cropped } = await renderPhoto({ listingId: source.id, index: copyOf.index, city: source.city, zone: source.zone, category: source.category });
+  const shrink = (bytes: Buffer, width: number) => sharp(bytes).resize({ width: Math.round(width * 0.7) }).jpeg({ quality: 70 }).toBuffer();
+  return { original: await shrink(original, 1000), cropped: await shrink(cropped, CROP.width) };
+}
+
+/**
+ * Each crop's pHash, as the upload path computes it. A held listing's go through
+ * record_photo_hash (the upload path's own step: a copy of another account's photo holds it);
+ * the public demo's are written as they are, since the seed is no advertiser's upload (bannato@'s
+ * upheld reports would otherwise send his photos back to review).
+ */
+async function recordHashes(supabase: SupabaseClient, l: ListingRow, hashes: { photo_id: string; hash: string | null }[]) {
+  if (HELD_LISTINGS.some((h) => h.id === l.id)) {
+    for (const { photo_id, hash } of hashes) {
+      const { error } = await supabase.rpc('record_photo_hash', { p_photo_id: photo_id, p_hash: hash });
+      if (error) throw new Error(`record_photo_hash for ${l.id}: ${error.message}`);
+    }
+    return;
+  }
+  const rows = hashes.filter((h) => h.hash !== null)
+    .map((h) => ({ photo_id: h.photo_id, listing_id: l.id, user_id: l.user_id, phash: BigInt.asIntN(64, BigInt(`0x${h.hash}`)).toString() }));
+  if (!rows.length) return;
+  const { error } = await supabase.from('listing_photo_hashes').insert(rows);
+  if (error) throw new Error(`listing_photo_hashes insert for ${l.id}: ${error.message}`);
+}
+
 // Files are uploaded before their rows: a run interrupted in between leaves files no row names,
 // which the daily sweep (queue_orphan_storage_files) queues for deletion after a day.
 async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<number> {
   const count = photoCountFor(l.id, l.is_premium);
   const photos: Record<string, unknown>[] = [];
   const originals: { photo_id: string; listing_id: string; storage_path: string }[] = [];
+  const crops: Buffer[] = [];
   const base = Date.now() - count * 1000;
   for (let i = 0; i < count; i++) {
-    const { original, cropped } = await renderPhoto({ listingId: l.id, index: i, city: l.city, zone: l.zone, category: l.category });
+    const { original, cropped } = await pictureFor(l, i);
     const id = randomUUID();
     const path = photoKey(l.user_id, l.id);
     const originalPath = photoKey(l.user_id, l.id);
@@ -107,7 +148,9 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
       created_at: new Date(base + i * 1000).toISOString(),
     });
     originals.push({ photo_id: id, listing_id: l.id, storage_path: originalPath });
+    crops.push(cropped);
   }
+  const hashes = photos.map((p, i) => ({ photo_id: p.id as string, hash: phashJpeg(new Uint8Array(crops[i]!)) }));
   const inserted = await supabase.from('listing_photos').insert(photos);
   if (inserted.error) throw new Error(`listing_photos insert for ${l.id}: ${inserted.error.message}`);
   const { error } = await supabase.from('listing_photo_originals').insert(originals);
@@ -117,6 +160,7 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
     await supabase.from('listing_photos').delete().in('id', originals.map((o) => o.photo_id));
     throw new Error(`listing_photo_originals insert for ${l.id}: ${error.message}`);
   }
+  await recordHashes(supabase, l, hashes);
   return count * 2;
 }
 
@@ -132,12 +176,13 @@ export async function seedPhotos(opts: SeedPhotosOptions): Promise<{ uploaded: n
     realtime: { transport: ws as never },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const ids = LISTINGS.map((l) => l.id).filter((id) => !opts.only || opts.only.includes(id));
+  const ids = ALL_LISTINGS.map((l) => l.id).filter((id) => !opts.only || opts.only.includes(id));
   const listings = await supabase.from('listings').select('id, user_id, city, zone, category, is_premium').in('id', ids);
   if (listings.error) throw new Error(`seedPhotos: reading listings failed: ${listings.error.message}`);
   const photos = await supabase.from('listing_photos').select('listing_id').in('listing_id', ids);
   if (photos.error) throw new Error(`seedPhotos: reading listing_photos failed: ${photos.error.message}`);
   const done = new Set((photos.data ?? []).map((p) => p.listing_id as string));
+  const isCopy = (l: ListingRow) => HELD_LISTINGS.some((h) => h.id === l.id && h.copyOf);
   const todo = ((listings.data ?? []) as ListingRow[]).filter((l) => !done.has(l.id));
   if (!todo.length) {
     log('demo photos already present');
@@ -146,21 +191,26 @@ export async function seedPhotos(opts: SeedPhotosOptions): Promise<{ uploaded: n
 
   const concurrency = opts.concurrency ?? Math.min(4, Math.max(2, availableParallelism()));
   let uploaded = 0;
-  let next = 0;
   const failures: string[] = [];
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, todo.length) }, async () => {
-      while (next < todo.length) {
-        const l = todo[next++]!;
-        try {
-          const n = await seedListing(supabase, l);
-          uploaded += n;
-        } catch (err) {
-          failures.push(`${l.id}: ${(err as Error).message}`);
+  const run = async (batch: ListingRow[]) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+        while (next < batch.length) {
+          const l = batch[next++]!;
+          try {
+            const n = await seedListing(supabase, l);
+            uploaded += n;
+          } catch (err) {
+            failures.push(`${l.id}: ${(err as Error).message}`);
+          }
         }
-      }
-    }),
-  );
+      }),
+    );
+  };
+  // Copies of another listing's photo after all the others, so the photo they copy is hashed.
+  await run(todo.filter((l) => !isCopy(l)));
+  await run(todo.filter(isCopy));
   log(`demo photos: ${uploaded} files for ${todo.length - failures.length} listings in ${Math.round(performance.now() - started)} ms`);
   if (failures.length) {
     const report = `demo photos: ${failures.length} listing(s) failed:\n  ${failures.join('\n  ')}`;

@@ -6,7 +6,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient } from '../support/clients.ts';
-import { COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey, type SeedListing } from '../../supabase/seed/data.ts';
+import {
+  COUPON_STATUSES, COUPONS, DUPLICATED_LISTING, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey, type HoldReason, type SeedListing,
+} from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
 import { ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
 import { expectOk } from '../support/db.ts';
@@ -253,5 +255,66 @@ describe('seed: demo photos', () => {
     const res = await fetch(signed.signedUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/jpeg');
+  });
+});
+
+describe('seed: one listing waiting for review of each kind', () => {
+  const held = (reason: HoldReason) => HELD_LISTINGS.find((l) => l.holdReason === reason)!;
+  const heldIds = HELD_LISTINGS.map((l) => l.id);
+  const copy = held('duplicate_photo');
+
+  beforeAll(async () => {
+    // The duplicate's reason comes with its photo: giulia@'s photo first, then the copy of it.
+    const info = platformInfo();
+    const seeded = await seedPhotos({ url: info.url, serviceRoleKey: info.serviceRoleKey, only: [DUPLICATED_LISTING.id, copy.id] });
+    expect(seeded.failed).toBe(0);
+  }, 120_000);
+
+  it("shows staff the three in 'Da approvare', oldest first, each with why it waits", async () => {
+    const staff = await signIn('supporto');
+    const queue = expectOk(await staff.client.rpc('review_queue')) as { id: string; submitted_at: string; reasons: { reason: string; details: any }[] }[];
+    const mine = queue.filter((q) => heldIds.includes(q.id));
+    const oldestFirst = [...HELD_LISTINGS].sort((a, b) => a.createdAt - b.createdAt);
+    expect(mine.map((q) => q.id)).toEqual(oldestFirst.map((l) => l.id));
+    for (const q of mine) {
+      const l = HELD_LISTINGS.find((x) => x.id === q.id)!;
+      expect(q.reasons.map((r) => r.reason), l.holdReason).toEqual([l.holdReason]);
+      // waiting since it was created, not since the seed was loaded
+      expect(Math.abs(Date.parse(q.submitted_at) - (Date.now() + l.createdAt * 60_000)), l.holdReason).toBeLessThan(10 * 60_000);
+    }
+    const why = (reason: HoldReason) => mine.find((q) => q.id === held(reason).id)!.reasons[0]!.details;
+    expect(why('screened_term').terms).toContain('appena arrivata + senza documenti');
+
+    // The copy of giulia@'s first photo beside it, with their distance.
+    const photoOf = async (listingId: string) =>
+      (expectOk(await admin().from('listing_photos').select('id, url').eq('listing_id', listingId).eq('is_primary', true).single()) as { id: string; url: string });
+    const [mineFirst, original] = await Promise.all([photoOf(copy.id), photoOf(DUPLICATED_LISTING.id)]);
+    const matches = why('duplicate_photo').matches as Record<string, unknown>[];
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({
+      photo_id: mineFirst.id, photo_url: mineFirst.url, other_photo_id: original.id, other_photo_url: original.url,
+      other_listing_id: DUPLICATED_LISTING.id, other_owner_email: userByKey('giulia').email,
+    });
+    expect(matches[0]!.distance).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps them from visitors and from search, and every other demo listing approved', async () => {
+    const anon = client();
+    expect(expectOk(await anon.from('listings').select('id').in('id', heldIds))).toEqual([]);
+    expect(expectOk(await anon.from('listing_photos').select('id').in('listing_id', heldIds))).toEqual([]);
+    const search = async (l: SeedListing) =>
+      (expectOk(await anon.rpc('search_listings', { p_city: l.city, p_query: l.title, p_limit: 50 })) as { id: string }[]).map((x) => x.id);
+    expect(await search(DUPLICATED_LISTING)).toContain(DUPLICATED_LISTING.id); // the same search finds a public one
+    for (const l of HELD_LISTINGS) expect(await search(l), l.holdReason).not.toContain(l.id);
+    const statuses = expectOk(await admin().from('listings').select('id, review_status').in('id', ids)) as { review_status: string }[];
+    expect(statuses).toHaveLength(LISTINGS.length);
+    expect(statuses.filter((r) => r.review_status !== 'approved')).toEqual([]);
+  });
+
+  it("stores each demo photo's perceptual hash, computed from its bytes", async () => {
+    const photos = expectOk(await admin().from('listing_photos').select('id').eq('listing_id', DUPLICATED_LISTING.id)) as { id: string }[];
+    const hashes = expectOk(await admin().from('listing_photo_hashes').select('photo_id, user_id, phash').eq('listing_id', DUPLICATED_LISTING.id)) as { photo_id: string; user_id: string }[];
+    expect(hashes.map((h) => h.photo_id).sort()).toEqual(photos.map((p) => p.id).sort());
+    expect(new Set(hashes.map((h) => h.user_id))).toEqual(new Set([DUPLICATED_LISTING.userId]));
   });
 });
