@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Collapse, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
@@ -89,14 +89,15 @@ export default function SearchPage() {
           {total !== null && s.results(total)}
         </Text>
       </Group>
-      {/* No height animation: 'Cerca' scrolls to the results as soon as the form is closed. */}
-      <Collapse expanded={showFilters} id="search-filters" transitionDuration={0}>
+      {/* No height animation: 'Cerca' scrolls to the results as soon as the form is closed.
+          A plain hidden div, not Mantine's Collapse (its transition code is first-route weight). */}
+      <div id="search-filters" hidden={!showFilters}>
         {filtersOpened && (
           <Suspense fallback={<Loader size="sm" aria-label={s.loading} />}>
             <SearchFilters key={key} value={filters} onApply={(f) => apply({ ...f, query: query.trim() || undefined })} />
           </Suspense>
         )}
-      </Collapse>
+      </div>
       {saveMounted && (
         <Suspense fallback={null}>
           <SaveSearchDialog
