@@ -42,6 +42,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Menu.css';
