@@ -661,8 +661,8 @@ USERS.push({
   createdAt: -1 * DAY, lastSignInAt: -5 * HOUR, note: "Nuova inserzionista: il primo annuncio attende l'approvazione (Da approvare)",
 });
 
-/** The public listing of giulia@ whose first photo the duplicate copies. */
-export const DUPLICATED_LISTING: SeedListing = LISTINGS.find((l) => l.ownerKey === 'giulia' && l.state === 'active')!;
+/** giulia@'s day-promoted listing whose first photo the duplicate copies (no e2e changes its photos). */
+export const DUPLICATED_LISTING: SeedListing = LISTINGS.find((l) => l.ownerKey === 'giulia' && l.state === 'premium_day')!;
 
 function heldListing(n: number, ownerKey: string, holdReason: HoldReason, base: SeedListing, text: { title: string; description: string }, createdAt: number,
   photoCount: number, copyOf?: HeldListing['copyOf']): HeldListing {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { review } from '@/lib/catalogue/review.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { reasonLabel, waitingFor, type DuplicateMatch, type HeldListing, type HoldReason } from '../ReviewModel.ts';
 import { reviewQueueQuery, useDecideReview } from '../reviewQueue.ts';
 import classes from './AdminCards.module.css';
+import { PanelBadge } from './PanelBadge.tsx';
 
 const m = review.panel;
 const photoStyle = { aspectRatio: '4 / 5', objectFit: 'cover' } as const;
@@ -104,9 +105,7 @@ function DuplicatePair({ match }: { match: DuplicateMatch }) {
 function Reason({ r }: { r: HoldReason }) {
   return (
     <Stack gap={4} component="li">
-      <Badge color={r.reason === 'new_advertiser' ? 'blue' : 'orange'} variant="light" className={classes.badge}>
-        {reasonLabel(r)}
-      </Badge>
+      <PanelBadge color={r.reason === 'new_advertiser' ? 'blue' : 'orange'}>{reasonLabel(r)}</PanelBadge>
       {r.reason === 'screened_term' && r.details?.terms?.length ? (
         <Text size="sm" className={classes.wrap}>
           {m.terms}: <b>{r.details.terms.join(', ')}</b>
