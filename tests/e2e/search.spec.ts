@@ -58,7 +58,7 @@ test('search with filters returns the matching seeded listings, shareable by URL
  */
 async function publicTotal(f: SeedFilter, where = ''): Promise<number> {
   const added = (await serviceRest(
-    `listings?select=id&is_paused=is.false&expires_at=gt.${new Date().toISOString()}${where}&id=not.in.(${[...SEED_IDS].join(',')})`,
+    `listings?select=id&is_paused=is.false&review_status=eq.approved&expires_at=gt.${new Date().toISOString()}${where}&id=not.in.(${[...SEED_IDS].join(',')})`,
   )) as unknown[];
   return expectedFor(f).length + added.length;
 }
