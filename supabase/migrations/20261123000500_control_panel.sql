@@ -317,7 +317,7 @@ begin
     'tickets', (select count(*) from public.tickets t where t.created_at >= d.start_at and t.created_at < d.end_at),
     'reports', (select count(*) from public.listing_reports r where r.created_at >= d.start_at and r.created_at < d.end_at),
     'listings_active', (select count(*) from public.listings l where l.created_at <= d.at and l.expires_at > d.at
-                          and not (l.is_paused and l.paused_at <= d.at)),
+                          and not (l.is_paused and l.paused_at <= d.at) and l.review_status = 'approved'),
     'listings_paused', (select count(*) from public.listings l where l.created_at <= d.at and l.is_paused and l.paused_at <= d.at),
     'listings_expired', (select count(*) from public.listings l where l.created_at <= d.at and l.expires_at <= d.at
                            and not (l.is_paused and l.paused_at <= d.at)),

@@ -285,7 +285,9 @@ describe('staff notification of a report', () => {
       const reporter = await makeUser();
       const r = expectOk(await reporter.client.from('listing_reports').insert({ listing_id: listing.id, reporter_id: reporter.id, reason: code }).select().single()) as { id: string };
       const { data } = await admin().from('admin_notifications').select('message').eq('type', 'new_report').eq('entity_id', r.id).single();
-      expect(data!.message).toBe(`Nuova segnalazione: ${label}, annuncio "Annuncio segnalato".`);
+      // Minors and trafficking reach staff marked urgent (issue 26).
+      const urgent = code === 'minorenne' ? 'URGENTE – ' : '';
+      expect(data!.message).toBe(`${urgent}Nuova segnalazione: ${label}, annuncio "Annuncio segnalato".`);
     }
   });
 });

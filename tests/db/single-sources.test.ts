@@ -50,7 +50,8 @@ const ids = async (q: Queryable, sql: string, params: unknown[] = []) =>
 
 describe('single sources in SQL', () => {
   it('no policy or function spells the public or the active-promotion rule but the rules and the search text', async () => {
-    const publicRule = /expires_at\s*(>|<=)\s*(now\(\)|p_now(?!\s*\+))/i;
+    // \b: another column ending in expires_at (a code's code_expires_at) is not the listing's clock.
+    const publicRule = /\bexpires_at\s*(>|<=)\s*(now\(\)|p_now(?!\s*\+))/i;
     const promotionRule = /promotion_start_at\s*<=\s*(now\(\)|p_now)/i;
     const policies = (await db.query<{ name: string; expr: string }>(`
       select tablename || ': ' || policyname as name, coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr

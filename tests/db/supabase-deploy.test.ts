@@ -93,7 +93,7 @@ describe('supabase db push', () => {
 
     expect((await fresh.db.query(`select 1 from pg_extension where extname = 'pg_cron'`)).rowCount).toBe(0);
     const jobs = await fresh.db.query<{ jobname: string }>(`select jobname from cron.job order by jobname`);
-    expect(jobs.rows.map((j) => j.jobname)).toEqual(['end-expired-promotions', 'expire-listings', 'expire-purchase-orders', 'listing-expiry-warnings', 'promotion-bumps', 'saved-search-alerts', 'storage-cleanup', 'storage-sweep']);
+    expect(jobs.rows.map((j) => j.jobname)).toEqual(['end-expired-promotions', 'expire-listings', 'expire-photo-verifications', 'expire-purchase-orders', 'listing-expiry-warnings', 'listing-stats-rollover', 'promotion-bumps', 'saved-search-alerts', 'storage-cleanup', 'storage-sweep']);
   });
 });
 
