@@ -203,7 +203,8 @@ describe('storage objects: signed URLs', () => {
     const { id, client: c } = await tokenUser();
     const path = `${id}/signed file.txt`;
     await c.storage.from('private').upload(path, 'signed!', { contentType: 'text/plain' });
-    const s = await c.storage.from('private').createSignedUrl(path, 1);
+    // 3 s: long enough for the first fetch on a busy machine, short enough to see it expire.
+    const s = await c.storage.from('private').createSignedUrl(path, 3);
     expect(s.error).toBeNull();
     expect(s.data!.signedUrl).toMatch(new RegExp(`^${storageUrl()}/object/sign/private/${id}/signed%20file.txt\\?token=`));
     const ok = await fetch(s.data!.signedUrl);
@@ -214,14 +215,14 @@ describe('storage objects: signed URLs', () => {
     const dl = await c.storage.from('private').createSignedUrl(path, 60, { download: 'x.txt' });
     expect((await fetch(dl.data!.signedUrl)).headers.get('content-disposition')).toMatch(/^attachment; filename="x.txt"/);
 
-    // A token for one path does not open another (the 60 s token: the 1 s one may be over by now on a busy machine).
+    // A token for one path does not open another (the 60 s token: the 3 s one may be over by now on a busy machine).
     const token = new URL(dl.data!.signedUrl).searchParams.get('token')!;
     await c.storage.from('private').upload(`${id}/other.txt`, 'other');
     const wrong = await fetch(`${storageUrl()}/object/sign/private/${id}/other.txt?token=${token}`);
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: 'InvalidSignature' });
 
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     const expired = await fetch(s.data!.signedUrl);
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ message: 'jwt expired' });
