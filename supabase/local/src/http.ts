@@ -139,8 +139,22 @@ export function toWebRequest(req: IncomingMessage, baseUrl: string): Request {
 /** Below this many bytes a body goes out as it is: gzip would save next to nothing. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-/** Media types worth compressing (what Cloudflare compresses for Supabase); images, binaries and streams are not. */
-/** The rules of sendWebResponse's streamed path, for a body already in hand. */
+/**
+ * Whether a response may be gzipped, its size aside: not 204/206/304, not already encoded, not a
+ * byte range (storage; PostgREST's item ranges `0-24/*` on a 200 are fine), not no-transform, and
+ * a compressible media type.
+ */
+function compressible(response: Response): boolean {
+  return (
+    ![204, 206, 304].includes(response.status) &&
+    !response.headers.has('content-encoding') &&
+    !/^\s*bytes\b/i.test(response.headers.get('content-range') ?? '') &&
+    !/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '') &&
+    compressibleType(response.headers.get('content-type'))
+  );
+}
+
+/** sendWebResponse for a body already in hand: one write, gzipped when it qualifies. */
 function sendWhole(
   res: ServerResponse,
   response: Response,
@@ -149,13 +163,7 @@ function sendWhole(
   acceptEncoding: string | string[] | null | undefined,
 ): void {
   let body = Buffer.from(text, 'utf8');
-  const eligible =
-    ![204, 206, 304].includes(response.status) &&
-    !response.headers.has('content-encoding') &&
-    !/^\s*bytes\b/i.test(response.headers.get('content-range') ?? '') &&
-    !/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '') &&
-    compressibleType(response.headers.get('content-type')) &&
-    body.byteLength >= COMPRESS_MIN_BYTES;
+  const eligible = compressible(response) && body.byteLength >= COMPRESS_MIN_BYTES;
   if (eligible) {
     headers.vary = addVary(headers.vary, 'Accept-Encoding');
     if (acceptsGzip(acceptEncoding)) {
@@ -172,6 +180,7 @@ function sendWhole(
   } else res.end(body);
 }
 
+/** Media types worth compressing (what Cloudflare compresses for Supabase); images, binaries and streams are not. */
 function compressibleType(contentType: string | null): boolean {
   if (!contentType) return false;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
@@ -281,14 +290,7 @@ export async function sendWebResponse(
   if (whole !== undefined) return sendWhole(res, response, headers, whole, acceptEncoding);
   const reader = response.body.getReader();
   const declared = response.headers.has('content-length') ? Number(response.headers.get('content-length')) : NaN;
-  const eligible =
-    ![204, 206, 304].includes(response.status) &&
-    !response.headers.has('content-encoding') &&
-    // A byte range (storage); PostgREST's item ranges (`0-24/*`) on a 200 are fine.
-    !/^\s*bytes\b/i.test(response.headers.get('content-range') ?? '') &&
-    !/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '') &&
-    compressibleType(response.headers.get('content-type')) &&
-    !(declared < COMPRESS_MIN_BYTES);
+  const eligible = compressible(response) && !(declared < COMPRESS_MIN_BYTES);
 
   // Of unknown length: read up to the threshold first, so small answers go out as they are.
   const prefix: Uint8Array[] = [];
