@@ -34,11 +34,12 @@ interface Upload {
   original: File | null;
 }
 
+const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+const isFile = (v: unknown): v is File => v !== null && typeof v === 'object';
+
 /** The form's fields, or null when one is missing, malformed or out of place (an original with a re-crop). */
 function readForm(form: FormData): Upload | null {
   const [listingId, photoId, photo, original] = ['listingId', 'photoId', 'photo', 'original'].map((k) => form.get(k));
-  const isId = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
-  const isFile = (v: unknown): v is File => v !== null && typeof v === 'object';
   if (!isId(listingId) || (photoId !== null && !isId(photoId)) || !isFile(photo)) return null;
   if (photoId === null ? !isFile(original) : original !== null) return null;
   return { listingId, photoId, photo, original: isFile(original) ? original : null };
@@ -52,7 +53,7 @@ interface Selfie {
 /** The selfie form's fields, or null when one is missing or malformed. */
 function readSelfieForm(form: FormData): Selfie | null {
   const [verificationId, photo] = ['verificationId', 'photo'].map((k) => form.get(k));
-  if (typeof verificationId !== 'string' || !UUID.test(verificationId) || photo === null || typeof photo !== 'object') return null;
+  if (!isId(verificationId) || !isFile(photo)) return null;
   return { verificationId, photo };
 }
 
