@@ -85,6 +85,47 @@ begin
 end
 $$;
 
+/**
+ * Why: a staff decision on an advertiser's listing (review before publication, photo
+ * verification) is a statement of reasons: a refusal needs its reason, at most 1000
+ * characters. Returns the trimmed reason (null when none). One rule for every decision.
+ */
+create or replace function private.staff_decision_reason(p_approve boolean, p_reason text) returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_reason text := nullif(trim(coalesce(p_reason, '')), '');
+begin
+  if not coalesce(p_approve, false) and v_reason is null then
+    raise exception 'Indica il motivo del rifiuto.' using errcode = 'P0001', detail = 'reason_required';
+  end if;
+  if char_length(v_reason) > 1000 then
+    raise exception 'Il motivo può contenere al massimo 1000 caratteri.' using errcode = 'P0001', detail = 'reason_too_long';
+  end if;
+  return v_reason;
+end
+$$;
+
+/**
+ * Why: the owner reads every staff decision on their listing in the bell (a refusal with its
+ * reason and how to contest it) and the Registro keeps it; p_action is both the notification's
+ * type and the audit action, so the two never disagree.
+ */
+create or replace function private.tell_staff_decision(p_listing public.listings, p_user_id uuid, p_action text,
+  p_message text, p_changes jsonb, p_reason text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.admin_notifications (user_id, type, entity_id, message)
+  values (p_user_id, p_action, p_listing.id::text, p_message);
+  perform private.write_audit(p_action, 'listing', p_listing.id::text, p_listing.title, null, p_changes, p_reason);
+end
+$$;
+
 /** The keys whose values differ between two rows, as {before, after} with only those keys. */
 create or replace function private.jsonb_changes(p_old jsonb, p_new jsonb, p_ignore text[] default '{}')
 returns table (before jsonb, after jsonb)
@@ -244,6 +285,8 @@ revoke execute on function private.refuse_audit_change() from public, anon, auth
 revoke execute on function private.set_audit_reason(text) from public, anon, authenticated;
 revoke execute on function private.write_audit(text, text, text, text, jsonb, jsonb, text) from public, anon, authenticated;
 revoke execute on function private.jsonb_changes(jsonb, jsonb, text[]) from public, anon, authenticated;
+revoke execute on function private.staff_decision_reason(boolean, text) from public, anon, authenticated;
+revoke execute on function private.tell_staff_decision(public.listings, uuid, text, text, jsonb, text) from public, anon, authenticated;
 revoke execute on function private.audit_staff_change() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------

@@ -238,16 +238,10 @@ set search_path = ''
 as $$
 declare
   uid uuid := private.require_staff();
-  v_reason text := nullif(trim(coalesce(p_reason, '')), '');
+  v_reason text := private.staff_decision_reason(p_approve, p_reason);
   v public.photo_verifications;
   l public.listings;
 begin
-  if not coalesce(p_approve, false) and v_reason is null then
-    raise exception 'Indica il motivo del rifiuto.' using errcode = 'P0001', detail = 'reason_required';
-  end if;
-  if char_length(v_reason) > 1000 then
-    raise exception 'Il motivo può contenere al massimo 1000 caratteri.' using errcode = 'P0001', detail = 'reason_too_long';
-  end if;
   select * into v from public.photo_verifications where id = p_verification_id for update;
   if not found or v.status <> 'submitted' then
     raise exception 'Verifica non trovata o già decisa.' using errcode = 'P0001', detail = 'verification_not_found';
@@ -260,17 +254,15 @@ begin
   select * into l from public.listings where id = v.listing_id;
   if p_approve then
     update public.listings set photos_verified_at = v.decided_at where id = l.id;
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (v.user_id, 'verification_approved', l.id::text,
-      'Le foto del tuo annuncio "' || left(l.title, 120) || '" sono verificate: l''annuncio mostra «Foto verificate».');
+    perform private.tell_staff_decision(l, v.user_id, 'verification_approved',
+      'Le foto del tuo annuncio "' || left(l.title, 120) || '" sono verificate: l''annuncio mostra «Foto verificate».',
+      jsonb_build_object('verification', v.id), v_reason);
   else
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (v.user_id, 'verification_refused', l.id::text,
+    perform private.tell_staff_decision(l, v.user_id, 'verification_refused',
       'La verifica delle foto del tuo annuncio "' || left(l.title, 120) || '" non è stata approvata: ' || v_reason
-      || '. Il selfie è stato eliminato. Puoi chiedere una nuova verifica o contestare la decisione scrivendo al supporto.');
+      || '. Il selfie è stato eliminato. Puoi chiedere una nuova verifica o contestare la decisione scrivendo al supporto.',
+      jsonb_build_object('verification', v.id), v_reason);
   end if;
-  perform private.write_audit(case when p_approve then 'verification_approved' else 'verification_refused' end,
-    'listing', l.id::text, l.title, null, jsonb_build_object('verification', v.id), v_reason);
   return v;
 end
 $$;

@@ -365,17 +365,11 @@ set search_path = ''
 as $$
 declare
   uid uuid := private.require_staff();
-  v_reason text := nullif(trim(coalesce(p_reason, '')), '');
+  v_reason text := private.staff_decision_reason(p_approve, p_reason);
   approve boolean := coalesce(p_approve, false);
   l public.listings;
   charged integer;
 begin
-  if not approve and v_reason is null then
-    raise exception 'Indica il motivo del rifiuto.' using errcode = 'P0001', detail = 'reason_required';
-  end if;
-  if char_length(v_reason) > 1000 then
-    raise exception 'Il motivo può contenere al massimo 1000 caratteri.' using errcode = 'P0001', detail = 'reason_too_long';
-  end if;
   select * into l from public.listings where id = p_listing_id for update;
   if not found or l.review_status <> 'pending' then
     raise exception 'Annuncio non in attesa di revisione.' using errcode = 'P0001', detail = 'not_pending';
@@ -386,9 +380,9 @@ begin
   update public.listings set review_status = case when approve then 'approved' else 'rejected' end
    where id = l.id returning * into l;
   if approve then
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (l.user_id, 'listing_approved', l.id::text,
-      'Il tuo annuncio "' || left(l.title, 120) || '" è stato approvato ed è ora visibile.');
+    perform private.tell_staff_decision(l, l.user_id, 'listing_approved',
+      'Il tuo annuncio "' || left(l.title, 120) || '" è stato approvato ed è ora visibile.',
+      jsonb_build_object('review_status', l.review_status), v_reason);
   else
     -- What this listing's publication cost, less what was already given back.
     select coalesce(-sum(t.amount), 0) into charged from public.credit_transactions t
@@ -398,14 +392,12 @@ begin
       insert into public.credit_transactions (user_id, type, amount, description, listing_id)
       values (l.user_id, 'listing_refund', charged, 'Rimborso pubblicazione: ' || l.title, l.id);
     end if;
-    insert into public.admin_notifications (user_id, type, entity_id, message)
-    values (l.user_id, 'listing_rejected', l.id::text,
+    perform private.tell_staff_decision(l, l.user_id, 'listing_rejected',
       'Il tuo annuncio "' || left(l.title, 120) || '" non è stato approvato: ' || v_reason
       || case when charged > 0 then '. Ti abbiamo restituito ' || charged || ' crediti' else '' end
-      || '. Puoi contestare la decisione scrivendo al supporto.');
+      || '. Puoi contestare la decisione scrivendo al supporto.',
+      jsonb_build_object('review_status', l.review_status), v_reason);
   end if;
-  perform private.write_audit(case when approve then 'listing_approved' else 'listing_rejected' end,
-    'listing', l.id::text, l.title, null, jsonb_build_object('review_status', l.review_status), v_reason);
   return l;
 end
 $$;

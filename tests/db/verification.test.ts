@@ -118,6 +118,8 @@ describe('the selfie', () => {
   it('is deleted on refusal, which needs a reason the owner reads', async () => {
     const { listingId, verificationId, selfie } = await submitted(owner);
     expectError(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: ' ' }), 'Indica il motivo del rifiuto.');
+    expectError(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: 'x'.repeat(1001) }),
+      'Il motivo può contenere al massimo 1000 caratteri.');
     const v = expectOk(
       await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: 'Il codice non è leggibile' }),
     ) as Verification;
@@ -127,6 +129,9 @@ describe('the selfie', () => {
     const { data: note } = await owner.client.from('admin_notifications').select('type, message').eq('entity_id', listingId).single();
     expect(note).toMatchObject({ type: 'verification_refused' });
     expect(note!.message).toContain('non è stata approvata: Il codice non è leggibile.');
+    // The Registro keeps the decision with its reason (private.tell_staff_decision, as the review's).
+    const { data: audit } = await admin().from('audit_log').select('action, reason').eq('entity_id', listingId);
+    expect(audit).toEqual([{ action: 'verification_refused', reason: 'Il codice non è leggibile' }]);
     expectError(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }), 'Verifica non trovata o già decisa.');
   });
 
