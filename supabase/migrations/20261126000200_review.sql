@@ -388,9 +388,7 @@ begin
     select coalesce(-sum(t.amount), 0) into charged from public.credit_transactions t
      where t.listing_id = l.id and t.type in ('listing_creation', 'listing_refund');
     if charged > 0 then
-      update public.profiles set credits = credits + charged where id = l.user_id;
-      insert into public.credit_transactions (user_id, type, amount, description, listing_id)
-      values (l.user_id, 'listing_refund', charged, 'Rimborso pubblicazione: ' || l.title, l.id);
+      perform private.add_credits(l.user_id, charged, 'listing_refund', 'Rimborso pubblicazione: ' || l.title, null, l.id);
     end if;
     perform private.tell_staff_decision(l, l.user_id, 'listing_rejected',
       'Il tuo annuncio "' || left(l.title, 120) || '" non è stato approvato: ' || v_reason
