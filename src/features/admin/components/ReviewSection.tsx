@@ -1,73 +1,16 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { failureMessage } from '@/lib/apiError.ts';
+import { Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { review } from '@/lib/catalogue/review.ts';
 import { formatDateTime } from '@/lib/dates.ts';
-import { LoadError } from '@/lib/LoadError.tsx';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { reasonLabel, waitingFor, type DuplicateMatch, type HeldListing, type HoldReason } from '../ReviewModel.ts';
 import { reviewQueueQuery, useDecideReview } from '../reviewQueue.ts';
 import classes from './AdminCards.module.css';
+import { DecisionQueue } from './DecisionQueue.tsx';
 import { PanelBadge } from './PanelBadge.tsx';
 
 const m = review.panel;
 const photoStyle = { aspectRatio: '4 / 5', objectFit: 'cover' } as const;
-
-/** 'Approva' (a confirmation) or 'Rifiuta' (the reason the advertiser reads). */
-function DecisionDialog({ l, approve, onClose }: { l: HeldListing; approve: boolean; onClose: () => void }) {
-  const decide = useDecideReview();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!approve && !reason.trim()) return setError(m.reasonRequired);
-    decide.mutate(
-      { id: l.id, approve, reason },
-      {
-        onSuccess: () => {
-          toastSuccess(approve ? m.approved : m.refused);
-          onClose();
-        },
-        onError: (err) => toastError(failureMessage(err, m.failed)),
-      },
-    );
-  };
-  const close = () => !decide.isPending && onClose();
-  return (
-    <Modal opened onClose={close} title={approve ? m.approveTitle : m.refuseTitle} centered closeButtonProps={{ 'aria-label': m.cancel }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">{approve ? m.approveText(l.title) : m.refuseText}</Text>
-          {!approve && (
-            <Textarea
-              label={m.reason}
-              autosize
-              minRows={2}
-              maxLength={1000}
-              withAsterisk
-              data-autofocus
-              value={reason}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-            />
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={decide.isPending}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" color={approve ? 'teal.9' : 'red.8'} loading={decide.isPending}>
-              {approve ? m.approve : m.refuse}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
 
 /** The new photo beside the other account's, with how far apart their hashes are. */
 function DuplicatePair({ match }: { match: DuplicateMatch }) {
@@ -116,7 +59,7 @@ function Reason({ r }: { r: HoldReason }) {
   );
 }
 
-function HeldCard({ l, onDecide }: { l: HeldListing; onDecide: (approve: boolean) => void }) {
+function HeldCard({ l, actions }: { l: HeldListing; actions: ReactNode }) {
   return (
     <Paper withBorder p="sm" radius="md" component="article" aria-label={l.title} data-testid="held-listing">
       <Text fw={600} className={classes.title}>
@@ -150,14 +93,7 @@ function HeldCard({ l, onDecide }: { l: HeldListing; onDecide: (approve: boolean
           {m.noPhotos}
         </Text>
       )}
-      <Group gap="xs" mt="sm">
-        <Button size="compact-md" color="teal.9" onClick={() => onDecide(true)}>
-          {m.approve}
-        </Button>
-        <Button size="compact-md" color="red" variant="light" onClick={() => onDecide(false)}>
-          {m.refuse}
-        </Button>
-      </Group>
+      {actions}
     </Paper>
   );
 }
@@ -169,36 +105,6 @@ function HeldCard({ l, onDecide }: { l: HeldListing; onDecide: (approve: boolean
  */
 export default function ReviewSection() {
   const queue = useQuery(reviewQueueQuery());
-  const [decision, setDecision] = useState<{ l: HeldListing; approve: boolean } | null>(null);
-  const rows = queue.data;
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <Text size="sm" c="gray.7">
-        {m.intro}
-      </Text>
-      {queue.isError ? (
-        <LoadError error={queue.error} fallback={m.loadFailed} onRetry={() => void queue.refetch()} />
-      ) : !rows ? (
-        <Stack gap="xs" aria-busy="true">
-          {Array.from({ length: 2 }, (_, i) => (
-            <Skeleton key={i} height={200} radius="md" />
-          ))}
-        </Stack>
-      ) : rows.length === 0 ? (
-        <Text c="gray.7">{m.empty}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {rows.map((l) => (
-            <li key={l.id}>
-              <HeldCard l={l} onDecide={(approve) => setDecision({ l, approve })} />
-            </li>
-          ))}
-        </Stack>
-      )}
-      {decision && <DecisionDialog key={`${decision.l.id}:${decision.approve}`} l={decision.l} approve={decision.approve} onClose={() => setDecision(null)} />}
-    </Stack>
-  );
+  const decide = useDecideReview();
+  return <DecisionQueue m={m} query={queue} decide={decide} titleOf={(l) => l.title} card={(l, actions) => <HeldCard l={l} actions={actions} />} />;
 }

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
-import { LoadError } from '@/lib/LoadError.tsx';
 import { listingPath } from '@/lib/paths.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
 import type { StaffVerification } from '../api.ts';
 import { selfieQuery, useDecideVerification, verificationsQuery } from '../queries.ts';
 import classes from './AdminCards.module.css';
+import { DecisionQueue } from './DecisionQueue.tsx';
 
 const m = t.verification.panel;
 
@@ -22,62 +20,7 @@ function Selfie({ v }: { v: StaffVerification }) {
   return <Image src={url.data} alt={m.selfieAlt(v.listing?.title ?? '')} radius="md" maw={280} data-testid="verification-selfie" />;
 }
 
-/** 'Approva' (a confirmation) or 'Rifiuta' (the reason the advertiser reads). */
-function DecisionDialog({ v, approve, onClose }: { v: StaffVerification; approve: boolean; onClose: () => void }) {
-  const decide = useDecideVerification();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!approve && !reason.trim()) return setError(m.reasonRequired);
-    decide.mutate(
-      { id: v.id, approve, reason },
-      {
-        onSuccess: () => {
-          toastSuccess(approve ? m.approved : m.refused);
-          onClose();
-        },
-        onError: (err) => toastError(failureMessage(err, m.failed)),
-      },
-    );
-  };
-  const close = () => !decide.isPending && onClose();
-  return (
-    <Modal opened onClose={close} title={approve ? m.approveTitle : m.refuseTitle} centered closeButtonProps={{ 'aria-label': m.cancel }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">{approve ? m.approveText(v.listing?.title ?? '') : m.refuseText}</Text>
-          {!approve && (
-            <Textarea
-              label={m.reason}
-              autosize
-              minRows={2}
-              maxLength={1000}
-              withAsterisk
-              data-autofocus
-              value={reason}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-            />
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} disabled={decide.isPending}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" color={approve ? 'teal.9' : 'red.9'} loading={decide.isPending}>
-              {approve ? m.approve : m.refuse}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function VerificationCard({ v, onDecide }: { v: StaffVerification; onDecide: (approve: boolean) => void }) {
+function VerificationCard({ v, actions }: { v: StaffVerification; actions: ReactNode }) {
   const photos = [...(v.listing?.photos ?? [])].sort((a, b) => Number(b.is_primary) - Number(a.is_primary) || a.created_at.localeCompare(b.created_at));
   return (
     <Paper withBorder p="sm" radius="md" component="article" aria-label={v.listing?.title ?? m.title} data-testid="verification">
@@ -122,14 +65,7 @@ function VerificationCard({ v, onDecide }: { v: StaffVerification; onDecide: (ap
           </SimpleGrid>
         </div>
       </SimpleGrid>
-      <Group gap="xs" mt="sm">
-        <Button size="compact-md" color="teal.9" onClick={() => onDecide(true)}>
-          {m.approve}
-        </Button>
-        <Button size="compact-md" color="red" variant="light" onClick={() => onDecide(false)}>
-          {m.refuse}
-        </Button>
-      </Group>
+      {actions}
     </Paper>
   );
 }
@@ -140,36 +76,6 @@ function VerificationCard({ v, onDecide }: { v: StaffVerification; onDecide: (ap
  */
 export default function VerificationsSection() {
   const queue = useQuery(verificationsQuery());
-  const [decision, setDecision] = useState<{ v: StaffVerification; approve: boolean } | null>(null);
-  const rows = queue.data;
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <Text size="sm" c="gray.7">
-        {m.intro}
-      </Text>
-      {queue.isError ? (
-        <LoadError error={queue.error} fallback={m.loadFailed} onRetry={() => void queue.refetch()} />
-      ) : !rows ? (
-        <Stack gap="xs" aria-busy="true">
-          {Array.from({ length: 2 }, (_, i) => (
-            <Skeleton key={i} height={200} radius="md" />
-          ))}
-        </Stack>
-      ) : rows.length === 0 ? (
-        <Text c="gray.7">{m.empty}</Text>
-      ) : (
-        <Stack gap="xs" component="ul" className={classes.list}>
-          {rows.map((v) => (
-            <li key={v.id}>
-              <VerificationCard v={v} onDecide={(approve) => setDecision({ v, approve })} />
-            </li>
-          ))}
-        </Stack>
-      )}
-      {decision && <DecisionDialog key={`${decision.v.id}:${decision.approve}`} v={decision.v} approve={decision.approve} onClose={() => setDecision(null)} />}
-    </Stack>
-  );
+  const decide = useDecideVerification();
+  return <DecisionQueue m={m} query={queue} decide={decide} titleOf={(v) => v.listing?.title ?? ''} card={(v, actions) => <VerificationCard v={v} actions={actions} />} />;
 }
