@@ -197,19 +197,25 @@ begin
 end
 $$;
 
-/** Queues the files of a deleted photo (its crop or its original) or of a replaced crop. */
+/**
+ * Queues the files of a deleted photo (its crop or its original) or of a replaced crop; with
+ * trigger arguments (bucket, key column), any other row that names a stored file (the
+ * verification migration's selfies).
+ */
 create or replace function private.queue_listing_photo_files() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  bucket text := case when tg_table_name = 'listing_photo_originals' then 'listing_originals' else 'listing_photos' end;
+  bucket text := coalesce(tg_argv[0], case when tg_table_name = 'listing_photo_originals' then 'listing_originals' else 'listing_photos' end);
+  key_column text := coalesce(tg_argv[1], 'storage_path');
+  old_path text := to_jsonb(old) ->> key_column;
 begin
-  if old.storage_path is null or (tg_op = 'UPDATE' and new.storage_path is not distinct from old.storage_path) then
+  if old_path is null or (tg_op = 'UPDATE' and (to_jsonb(new) ->> key_column) is not distinct from old_path) then
     return null;
   end if;
-  insert into private.storage_deletions (bucket_id, name) values (bucket, old.storage_path) on conflict do nothing;
+  insert into private.storage_deletions (bucket_id, name) values (bucket, old_path) on conflict do nothing;
   perform private.request_storage_cleanup();
   return null;
 end

@@ -61,28 +61,11 @@ create policy "Owners read their verifications and staff every one" on public.ph
 
 -- ---------------------------------------------------------------------------------------
 -- The selfie file leaves with its key: a decision, the 7-day expiry or a deleted listing or
--- account (cascade) queue it for storage-cleanup (storage migration).
-
-/** Queues a verification selfie whose key is cleared or whose row is deleted. */
-create or replace function private.queue_verification_selfie() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if old.selfie_path is null or (tg_op = 'UPDATE' and new.selfie_path is not distinct from old.selfie_path) then
-    return null;
-  end if;
-  insert into private.storage_deletions (bucket_id, name) values ('verification_selfies', old.selfie_path) on conflict do nothing;
-  perform private.request_storage_cleanup();
-  return null;
-end
-$$;
-
-revoke execute on function private.queue_verification_selfie() from public, anon, authenticated;
+-- account (cascade) queue it for storage-cleanup, through the photos' own queue trigger
+-- (storage migration) told the bucket and the key's column.
 
 create trigger photo_verifications_queue_selfie after delete or update of selfie_path on public.photo_verifications
-  for each row execute function private.queue_verification_selfie();
+  for each row execute function private.queue_listing_photo_files('verification_selfies', 'selfie_path');
 
 -- ---------------------------------------------------------------------------------------
 -- The badge lasts while the photos are those staff saw: a new photo or a new crop clears it.
