@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oldestFirst, reasonLabel, waitingFor, type HeldListing } from './ReviewModel.ts';
+import { reasonLabel, waitingFor } from './ReviewModel.ts';
 
 describe('reasonLabel', () => {
   it('names each reason, and which edit sent a listing back', () => {
@@ -21,12 +21,5 @@ describe('waitingFor', () => {
     expect(waitingFor('2026-11-26T02:30:00Z', now)).toBe('9 ore');
     expect(waitingFor('2026-11-25T12:00:00Z', now)).toBe('1 giorno');
     expect(waitingFor('2026-11-20T11:00:00Z', now)).toBe('6 giorni');
-  });
-});
-
-describe('oldestFirst', () => {
-  it('orders by submission time', () => {
-    const row = (id: string, submitted_at: string) => ({ id, submitted_at }) as HeldListing;
-    expect(oldestFirst([row('b', '2026-11-26T10:00:00Z'), row('a', '2026-11-25T10:00:00Z'), row('c', '2026-11-26T10:00:00Z')]).map((r) => r.id)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -44,7 +44,3 @@ export function waitingFor(submittedAt: string, now: Date = new Date()): string 
   if (hours < 24) return review.units.hours(hours);
   return review.units.days(Math.floor(hours / 24));
 }
-
-/** The queue oldest first, whatever order it came in. */
-export const oldestFirst = (rows: HeldListing[]): HeldListing[] =>
-  [...rows].sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id.localeCompare(b.id));

@@ -1,15 +1,15 @@
 /** 'Da approvare' (issue 26): the held listings and the staff decision, server state over supabase-js. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { unwrap } from '@/lib/apiError.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { adminKeys } from './queries.ts';
-import { oldestFirst, type HeldListing } from './ReviewModel.ts';
+import { useInvalidate } from './queries.ts';
+import type { HeldListing } from './ReviewModel.ts';
 
 export const reviewKeys = { queue: ['admin', 'review'] as const };
 
-/** The listings waiting for review, oldest first, each with why (review_queue: staff only). */
+/** The listings waiting for review, each with why (review_queue: staff only; it orders them oldest first). */
 export async function fetchReviewQueue(): Promise<HeldListing[]> {
-  return oldestFirst(((await unwrap(supabase.rpc('review_queue'))) ?? []) as unknown as HeldListing[]);
+  return ((await unwrap(supabase.rpc('review_queue'))) ?? []) as unknown as HeldListing[];
 }
 
 /** Approves, or refuses with the reason the advertiser reads (refunded, appealable). */
@@ -21,9 +21,9 @@ export async function decideReview(listingId: string, approve: boolean, reason?:
 export const reviewQueueQuery = () => queryOptions({ queryKey: reviewKeys.queue, queryFn: fetchReviewQueue, refetchOnMount: 'always' });
 
 export function useDecideReview() {
-  const queries = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) => decideReview(id, approve, reason),
-    onSettled: () => Promise.all([reviewKeys.queue, adminKeys.audit(), adminKeys.overview()].map((queryKey) => queries.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(reviewKeys.queue),
   });
 }
