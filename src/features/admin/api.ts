@@ -261,8 +261,8 @@ const SELFIE_BUCKET = 'verification_selfies';
 export const SELFIE_URL_SECONDS = 60;
 
 /** The queue, oldest first (the 7-day clock runs from submission). */
-export async function fetchVerifications(): Promise<StaffVerification[]> {
-  const rows = await unwrap(
+export function fetchVerifications(): Promise<StaffVerification[]> {
+  return unwrap(
     supabase
       .from('photo_verifications')
       .select(
@@ -272,7 +272,6 @@ export async function fetchVerifications(): Promise<StaffVerification[]> {
       .order('submitted_at', { ascending: true })
       .limit(50),
   );
-  return rows;
 }
 
 /** A short-lived address of the selfie (the bucket is private; only staff may sign). */

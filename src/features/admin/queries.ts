@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import { romeDayStart } from '@/lib/dates.ts';
 import {
+  decideVerification,
   dismissReport,
   fetchAuditLog,
   fetchOverview,
@@ -9,8 +10,11 @@ import {
   fetchStaffTicket,
   fetchStaffTickets,
   fetchTicketMessages,
+  fetchVerifications,
   removeListing,
   replyToTicket,
+  SELFIE_URL_SECONDS,
+  selfieUrl,
   setTicketStatus,
 } from './api.ts';
 import { auditRange, type AuditFilters, type ReportStatus, type TicketFilter } from './model.ts';
@@ -51,7 +55,7 @@ export const auditLogQuery = (filters: AuditFilters, page: number) =>
   });
 
 /** After a staff action: the lists it changes, the figures and the log. */
-function useInvalidate() {
+export function useInvalidate() {
   const queries = useQueryClient();
   return (...keys: (readonly unknown[])[]) =>
     Promise.all([...keys, adminKeys.overview(), adminKeys.audit()].map((queryKey) => queries.invalidateQueries({ queryKey })));
@@ -201,14 +205,13 @@ export function useSavePackage() {
 }
 
 // --- Verifiche (issue 26) ------------------------------------------------------------------
-import { decideVerification, fetchVerifications, SELFIE_URL_SECONDS, selfieUrl } from './api.ts';
 
 export const verificationKeys = {
   queue: ['admin', 'verifications'] as const,
   selfie: (path: string) => ['admin', 'verifications', 'selfie', path] as const,
 };
 
-export const verificationsQuery = () => queryOptions({ queryKey: verificationKeys.queue, queryFn: fetchVerifications });
+export const verificationsQuery = () => queryOptions({ queryKey: verificationKeys.queue, queryFn: fetchVerifications, refetchOnMount: 'always' });
 
 /** The selfie's signed address, asked again before it expires. */
 export const selfieQuery = (path: string | null) =>
@@ -220,9 +223,9 @@ export const selfieQuery = (path: string | null) =>
   });
 
 export function useDecideVerification() {
-  const queries = useQueryClient();
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) => decideVerification(id, approve, reason),
-    onSettled: () => Promise.all([verificationKeys.queue, adminKeys.audit()].map((queryKey) => queries.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidate(verificationKeys.queue),
   });
 }
