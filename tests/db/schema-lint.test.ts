@@ -120,7 +120,13 @@ describe('schema lint', () => {
       'notify_expiring_listings', 'run_promotion_bumps', 'notify_new_ticket', 'notify_ticket_reply', 'setting_int',
       'add_listing_photo', 'replace_listing_photo_crop', 'check_listing_photo_write', 'pending_storage_deletions',
       'complete_storage_deletions', 'fail_storage_deletions', 'queue_orphan_storage_files', 'retry_storage_cleanup',
-      'request_storage_cleanup', 'queue_listing_photo_files', 'call_edge_function'];
+      'request_storage_cleanup', 'queue_listing_photo_files', 'call_edge_function',
+      // Issues 26-27: a hold, the photo hashes, the selfie steps of the upload function, the
+      // decisions' shared pieces and the jobs are for SQL and the service role alone.
+      'hold_listing', 'advertiser_is_trusted', 'review_owner_edit', 'record_photo_hash', 'similar_photos',
+      'check_verification_selfie', 'attach_verification_selfie', 'expire_photo_verifications',
+      'staff_decision_reason', 'tell_staff_decision', 'auto_renew_listings', 'roll_listing_stats',
+      'screen_listing_text', 'refuse_screened_listing', 'hold_screened_listing'];
     const r = await rows<{ proname: string }>(`
       select proname from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)
          and has_function_privilege('authenticated', oid, 'execute')
