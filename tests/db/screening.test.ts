@@ -94,6 +94,15 @@ describe('a listing with a trafficking risk signal', () => {
     expect((await holdsOf(ids[3]!)).find((h) => h.reason === 'screened_term')!.details.terms).toEqual(['4 città in 24 ore']);
   });
 
+  it('an edit that moves a listing to a fourth city holds it too', async () => {
+    const u = await makeUser({ credits: 100 });
+    for (const city of ['Milano', 'Roma', 'Napoli']) await makeListing(u, { p_city: city }, true, false);
+    const moved = (await makeListing(u, { p_city: 'Milano' }, true, false)).id as string;
+    expect((await holdsOf(moved)).filter((h) => h.reason === 'screened_term')).toEqual([]);
+    expectOk(await u.client.from('listings').update({ city: 'Torino' }).eq('id', moved).select());
+    expect((await holdsOf(moved)).find((h) => h.reason === 'screened_term')!.details.terms).toEqual(['4 città in 24 ore']);
+  });
+
   it('an unchanged edit of other columns does not screen again', async () => {
     const l = await makeListing(owner);
     expectOk(await admin().from('listings').update({ review_status: 'approved' }).eq('id', l.id));
