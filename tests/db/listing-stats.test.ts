@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
 import { admin, expectError, expectOk } from '../support/db.ts';
 import { makeListing, makeUser } from '../support/factories.ts';
+import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
+import { freshDatabase, supabaseDir } from '../support/fresh-database.ts';
 
 type Kind = 'view' | 'call' | 'whatsapp' | 'favourite' | 'impression';
 const send = async (c: SupabaseClient, device: string, events: { type: Kind; listing: string }[]) =>
@@ -90,6 +92,29 @@ describe('listing statistics', () => {
     expect(await send(visitor(), crypto.randomUUID(), [{ type: 'hack' as Kind, listing: listing.id }, { type: 'view', listing: 'x' }])).toBe(0);
     expect(expectOk(await visitor().rpc('record_listing_events', { p_device: crypto.randomUUID(), p_events: { no: 'array' } }))).toBe(0);
   });
+
+  it('the window is a minute: in the next one the same device counts again', async () => {
+    // A throwaway database, where the device's window can be moved a minute back (no API
+    // role may touch listing_stats_devices).
+    const fresh = await freshDatabase('listing-stats-window');
+    try {
+      const db = fresh.db;
+      await prepareDatabase(db, { supabaseDir, moduleSql: [] });
+      const ownerId = crypto.randomUUID();
+      await db.query(`insert into auth.users (id, email) values ($1, $2)`, [ownerId, `window-${ownerId}@example.com`]);
+      const listingId = (await db.query<{ id: string }>(`insert into public.listings (user_id, title, category, city, age, description, slug)
+        values ($1, 'Annuncio di prova', 'donne', 'Milano', 30, 'Descrizione di prova abbastanza lunga.', 'prova-' || gen_random_uuid()) returning id`,
+      [ownerId])).rows[0]!.id;
+      const device = crypto.randomUUID();
+      const fifty = JSON.stringify(Array.from({ length: 50 }, () => ({ type: 'impression', listing: listingId })));
+      const record = async () => (await db.query<{ n: number }>(`select private.record_listing_events($1, $2::jsonb) as n`, [device, fifty])).rows[0]!.n;
+      expect([await record(), await record(), await record(), await record()]).toEqual([50, 50, 20, 0]);
+      await db.query(`update public.listing_stats_devices set window_start = window_start - interval '1 minute'`);
+      expect(await record()).toBe(50);
+    } finally {
+      await fresh.drop();
+    }
+  }, 120_000);
 
   it('only the owner and staff read a listing\'s counts; nobody writes them', async () => {
     const [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'admin' })]);
