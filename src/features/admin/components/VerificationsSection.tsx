@@ -36,7 +36,8 @@ function VerificationCard({ v, actions }: { v: StaffVerification; actions: React
       <Text size="sm" c="gray.7" className={classes.wrap}>
         {m.advertiser}: {[v.user?.display_name, v.user?.email].filter(Boolean).join(' – ') || '—'} · {m.submitted} {v.submitted_at ? formatDateTime(v.submitted_at) : '—'}
       </Text>
-      <Group gap="lg" mt="xs">
+      {/* On a phone the gesture wraps under the code: a line apart, not the gap between them. */}
+      <Group gap="lg" mt="xs" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
         <Text size="sm">
           {m.codeAsked}:{' '}
           <Text span fw={700} ff="monospace" fz="lg" data-testid="verification-code">
