@@ -365,6 +365,8 @@ export type Database = {
           band0: number | null
           band1: number | null
           band2: number | null
+          band3: number | null
+          band4: number | null
           created_at: string
           listing_id: string
           phash: number
@@ -375,6 +377,8 @@ export type Database = {
           band0?: never
           band1?: never
           band2?: never
+          band3?: never
+          band4?: never
           created_at?: string
           listing_id: string
           phash: number
@@ -385,6 +389,8 @@ export type Database = {
           band0?: never
           band1?: never
           band2?: never
+          band3?: never
+          band4?: never
           created_at?: string
           listing_id?: string
           phash?: number

@@ -116,9 +116,11 @@ test('schedule a day promotion for tomorrow: In Attesa', async ({ page }) => {
   await page.goto('/promote-listing/b0000000-0000-4000-8000-000000000059?mode=day');
   // SegmentedControl hides its radio inputs: the visible label is what a finger presses.
   await page.locator('label').filter({ hasText: p.startLater }).click();
-  const tomorrow = new Date(Date.now() + 24 * 3600_000);
-  const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await page.getByLabel(p.startAt).fill(local);
+  // The start is a day and a whole hour on Italy's clock (StartScheduler).
+  await page.getByRole('combobox', { name: p.startDay }).click();
+  await page.getByRole('option', { name: /^Domani, / }).click();
+  await page.getByRole('combobox', { name: p.startHour }).click();
+  await page.getByRole('option', { name: '10:00', exact: true }).click();
   await page.getByRole('button', { name: p.buy }).click();
   await expect(page.getByText(p.scheduled)).toBeVisible();
   await expect(page.getByTestId('promotion-state')).toContainText(p.pending);

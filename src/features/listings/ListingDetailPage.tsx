@@ -5,6 +5,7 @@ import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
+import { isUuid } from '@/lib/uuid.ts';
 import { isOffline } from '@/lib/apiError.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { fetchListingDetail, fetchOwnListing, type ListingDetail } from './api.ts';
@@ -105,7 +106,7 @@ export default function ListingDetailPage() {
     return (
       <Container size="sm" px="sm" py="md">
         {back}
-        <OwnerPanel listingId={state.listing.id} state={state.state} listing={state.listing} onChanged={changed} />
+        <OwnerPanel listingId={state.listing.id} state={state.state} listing={state.listing} banned={viewer.banned} onChanged={changed} />
         <ListingView listing={state.listing} phone={state.phone} owner />
       </Container>
     );
@@ -154,10 +155,22 @@ async function resolve(id: string, userId: string | null, version: number): Prom
   // After the owner's own change, a fresh answer rather than the one boot.ts may have started.
   const detail = await (version === 0 ? listingDetail(id) : fetchListingDetail(id));
   const someoneElses = detail.listing && detail.listing.user_id !== userId;
-  if (!userId || detail.status === 'missing' || someoneElses) return { kind: 'done', detail };
+  // 'missing' to the public includes a listing in review or refused: its owner still opens it.
+  if (!userId || someoneElses || !isUuid(id)) return { kind: 'done', detail };
   const own = await fetchOwnListing(id, userId);
   if (!own) return { kind: 'done', detail };
   const expired = own.expires_at !== null && Date.parse(own.expires_at) <= Date.now();
-  const state: OwnerState = own.is_paused ? 'paused' : expired ? 'expired' : promotionState(own) === 'pending' ? 'pending' : 'active';
+  const state: OwnerState =
+    own.review_status === 'pending'
+      ? 'review'
+      : own.review_status === 'rejected'
+        ? 'rejected'
+        : own.is_paused
+          ? 'paused'
+          : expired
+            ? 'expired'
+            : promotionState(own) === 'pending'
+              ? 'pending'
+              : 'active';
   return { kind: 'own', listing: own, state, phone: detail.phone };
 }

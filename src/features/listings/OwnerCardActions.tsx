@@ -5,7 +5,7 @@ import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { formatListingDate, formatMinutesLeft, type Listing } from './model.ts';
+import { formatListingDate, timeLeftUntil, type Listing } from './model.ts';
 import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
 import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
 import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
@@ -62,7 +62,7 @@ export function OwnerCardActions({
       { id: listing.id, on },
       {
         onSuccess: (until) =>
-          toastSuccess(on && until ? m.tools.availableOnDone(formatMinutesLeft(Math.ceil((Date.parse(until) - Date.now()) / 60_000))) : m.tools.availableOffDone),
+          toastSuccess(on && until ? m.tools.availableOnDone(timeLeftUntil(until)) : m.tools.availableOffDone),
         onError: (err) => toastError(failureMessage(err, m.tools.failed)),
       },
     );

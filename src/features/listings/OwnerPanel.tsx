@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import { Alert, Button, Group, Switch } from '@mantine/core';
+import { Alert, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
 import { setAutoRenew, setAvailableNow, setListingPaused } from './api.ts';
-import { availableNow, formatMinutesLeft, type Listing } from './model.ts';
+import { availableNow, timeLeftUntil, type Listing } from './model.ts';
 
 // The photo manager (crop library, query cache) loads only when the owner opens it.
 const PhotoManager = lazy(async () => {
@@ -24,7 +24,8 @@ const PhotoManager = lazy(async () => {
   };
 });
 
-export type OwnerState = 'active' | 'pending' | 'paused' | 'expired';
+/** 'review' and 'rejected': staff have not approved it (yet), so visitors do not see it. */
+export type OwnerState = 'active' | 'pending' | 'paused' | 'expired' | 'review' | 'rejected';
 
 const o = t.listings.detail.owner;
 const tools = t.myListings.tools;
@@ -34,11 +35,14 @@ export function OwnerPanel({
   listingId,
   state,
   listing,
+  banned = false,
   onChanged,
 }: {
   listingId: string;
   state: OwnerState;
   listing?: Pick<Listing, 'available_until' | 'auto_renew' | 'is_paused'>;
+  /** A banned owner: the listing's state and why nothing can be changed, no actions the server would refuse. */
+  banned?: boolean;
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -60,7 +64,7 @@ export function OwnerPanel({
   const switchAvailable = () =>
     run(async () => {
       const until = await setAvailableNow(listingId, !available);
-      return until ? tools.availableOnDone(formatMinutesLeft(Math.ceil((Date.parse(until) - Date.now()) / 60_000))) : tools.availableOffDone;
+      return until ? tools.availableOnDone(timeLeftUntil(until)) : tools.availableOffDone;
     });
   const switchAutoRenew = (on: boolean) =>
     run(async () => {
@@ -80,6 +84,16 @@ export function OwnerPanel({
       setBusy(false);
     }
   };
+  if (banned) {
+    return (
+      <Alert color="yellow" title={o[state]} mt="xs" data-testid="owner-notice">
+        <Text size="sm">{o.banned}</Text>
+        <Button component={Link} to={paths.banned} size="xs" variant="white" mt="xs">
+          {o.bannedDetails}
+        </Button>
+      </Alert>
+    );
+  }
   return (
     <Alert color="yellow" title={o[state]} mt="xs" data-testid="owner-notice">
       <Group gap="xs" mt={4}>

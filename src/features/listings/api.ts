@@ -6,6 +6,7 @@ import type { Database } from '@/lib/database.types.ts';
 import { publicRest } from '@/lib/publicRest.ts';
 import { isUuid } from '@/lib/uuid.ts';
 import type { Listing, ListingPhoto, PublicStatus } from './model.ts';
+import type { ReviewFields } from './review.ts';
 
 type Functions = Database['public']['Functions'];
 type SearchArgs = Functions['search_listings']['Args'];
@@ -125,7 +126,7 @@ export async function fetchListingDetail(id: string): Promise<ListingDetail> {
  * The signed-in owner's own listing whatever its state (RLS lets owners read theirs), with
  * all its photos; null when it is not theirs.
  */
-export async function fetchOwnListing(id: string, userId: string): Promise<Listing | null> {
+export async function fetchOwnListing(id: string, userId: string): Promise<(Listing & ReviewFields) | null> {
   const supabase = await loadSupabase();
   const [row, photos] = await Promise.all([
     unwrap(supabase.from('listings').select('*').eq('id', id).eq('user_id', userId).maybeSingle()),

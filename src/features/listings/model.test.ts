@@ -6,6 +6,7 @@ import {
   availableNowBadge,
   dateBadge,
   formatMinutesLeft,
+  timeLeftUntil,
   pendingBadge,
   formatListingDate,
   label,
@@ -122,6 +123,10 @@ describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
     expect(formatMinutesLeft(120)).toBe('2 h');
     expect(formatMinutesLeft(80)).toBe('1 h 20 min');
     expect(formatMinutesLeft(45)).toBe('45 min');
+    // Up to the next minute, never negative (the toast after switching it on).
+    expect(timeLeftUntil(new Date(now.getTime() + 2 * 3_600_000).toISOString(), now)).toBe('2 h');
+    expect(timeLeftUntil(new Date(now.getTime() + 119 * 60_000 - 500).toISOString(), now)).toBe('1 h 59 min');
+    expect(timeLeftUntil(new Date(now.getTime() - 60_000).toISOString(), now)).toBe('0 min');
   });
 
   it("gives 'In Attesa' the promotion's start on Italy's clock", () => {

@@ -74,6 +74,11 @@ export function formatMinutesLeft(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/** The time from `now` to `until` as formatMinutesLeft writes it (the toast after switching 'Disponibile ora' on). */
+export function timeLeftUntil(until: string, now: Date = new Date()): string {
+  return formatMinutesLeft(Math.max(0, Math.ceil((Date.parse(until) - now.getTime()) / 60_000)));
+}
+
 /** The green badge: 'Disponibile ora', and for the owner the time left; null when not available. */
 export function availableNowBadge(l: Pick<Listing, 'available_until' | 'is_paused'>, owner: boolean, now: Date = new Date()): string | null {
   const a = availableNow(l, now);

@@ -70,6 +70,10 @@ describe("'Disponibile ora' and 'Rinnovo automatico' (issue 27)", () => {
     expect(cardActions(mine, { ...live, available_until: at(-0.01) }, now).availableNow).toBe('on');
     expect(cardActions(mine, { ...paused, available_until: at(1) }, now).availableNow).toBeNull();
     expect(cardActions(mine, expired, now).availableNow).toBeNull();
+    // In review (or refused) the listing is not public: the server refuses 'Disponibile ora'.
+    expect(cardActions(mine, { ...live, review_status: 'pending' }, now).availableNow).toBeNull();
+    expect(cardActions(mine, { ...live, review_status: 'rejected' }, now).availableNow).toBeNull();
+    expect(cardActions(mine, { ...live, review_status: 'approved' }, now).availableNow).toBe('on');
   });
   it("shows 'Rinnovo automatico' with its state, not on an expired listing, never to staff", () => {
     expect(cardActions(mine, { ...live, auto_renew: true }, now).autoRenew).toEqual({ on: true });

@@ -2,6 +2,7 @@
  * Which actions a listing card offers, by where it is shown and what state the listing is
  * in. Pure: the card's owner footer renders what this returns, and the tests pin it down.
  */
+import type { ReviewFields } from './review.ts';
 import { availableNow, promotionState, type Listing, type PromotionState } from './shape.ts';
 
 /** Where a card with actions is shown: the owner's 'I tuoi annunci', the owner elsewhere, staff on a user's listings. */
@@ -36,7 +37,8 @@ export function cardPermissions(context: CardContext): CardPermissions {
 /** The lifecycle the owner sees: paused wins (its clock is frozen), then expired, else live. */
 export type OwnerLifecycle = 'live' | 'paused' | 'expired';
 
-type StateFields = Pick<Listing, 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'available_until' | 'auto_renew'>;
+type StateFields = Pick<Listing, 'is_paused' | 'expires_at' | 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'available_until' | 'auto_renew'> &
+  Pick<ReviewFields, 'review_status'>;
 
 export function ownerLifecycle(l: Pick<Listing, 'is_paused' | 'expires_at'>, now: Date = new Date()): OwnerLifecycle {
   if (l.is_paused) return 'paused';
@@ -59,7 +61,7 @@ export interface CardActions {
   promotion: PromotionControl;
   renew: boolean;
   delete: boolean;
-  /** 'Disponibile ora': switch it 'on' or 'off' (a live listing only), or not offered */
+  /** 'Disponibile ora': switch it 'on' or 'off' (a live listing staff approved: set_available_now refuses one in review), or not offered */
   availableNow: 'on' | 'off' | null;
   /** 'Rinnovo automatico' and whether it is on; null when not offered (expired: renew by hand first) */
   autoRenew: { on: boolean } | null;
@@ -82,7 +84,7 @@ export function cardActions(permissions: CardPermissions, l: StateFields, now: D
     promotion,
     renew: permissions.renew && life === 'expired',
     delete: permissions.delete,
-    availableNow: permissions.ownerTools && life === 'live' ? (availableNow(l, now) ? 'off' : 'on') : null,
+    availableNow: permissions.ownerTools && life === 'live' && (l.review_status ?? 'approved') === 'approved' ? (availableNow(l, now) ? 'off' : 'on') : null,
     autoRenew: permissions.ownerTools && life !== 'expired' ? { on: !!l.auto_renew } : null,
   };
 }

@@ -138,7 +138,6 @@ export const money = {
     start: 'Inizio',
     startNow: 'Subito',
     startLater: 'Data e ora scelte',
-    startAt: 'Data e ora di inizio',
     startDay: 'Giorno di inizio',
     startHour: 'Ora di inizio',
     startDayLabel: (offset: number, date: string) => (offset === 0 ? `Oggi, ${date}` : offset === 1 ? `Domani, ${date}` : date),

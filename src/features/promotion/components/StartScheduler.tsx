@@ -17,10 +17,10 @@ export default function StartScheduler({ value, onChange, now }: { value: Schedu
   const hour = value && hours.includes(value.hour) ? value.hour : null;
   return (
     <>
-      <SimpleGrid cols={2} spacing="sm">
+      {/* One column on a phone: 'Domani, ven 27 novembre' needs the full width at 360 px. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
           label={m.startDay}
-          placeholder={m.startDay}
           value={day}
           data={days
             .filter((d) => scheduleHours(d.value, now).length > 0)
@@ -31,7 +31,6 @@ export default function StartScheduler({ value, onChange, now }: { value: Schedu
         />
         <Select
           label={m.startHour}
-          placeholder={m.startHour}
           value={hour === null ? null : String(hour)}
           disabled={!day}
           data={hours.map((h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }))}
