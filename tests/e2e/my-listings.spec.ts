@@ -181,7 +181,7 @@ test('paging: 10 a page with the total; delete removes the listing, then the cle
 
       // the newest base listing is on page 1, after the promoted ones
       await expect(card(page, doomedTitle)).toBeVisible();
-      await actionsOf(page, doomedTitle).getByRole('button', { name: m.actions.delete }).click();
+      await actionsOf(page, doomedTitle).getByRole('button', { name: m.actions.delete, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: m.delete.title });
       await expect(dialog.getByText(m.delete.text)).toBeVisible();
       await shot(page, 'my-listings-delete-dialog');
