@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Box } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';
@@ -28,22 +27,22 @@ export function Layout() {
   useScrollRestoration();
   if (starting) return <LoadingScreen />;
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <a href="#main" className="skip-link">
         {t.frame.skipToContent}
       </a>
       <PullToRefresh />
       <Header />
       <PwaChrome />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      <main id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Box>
+      </main>
       <Footer />
       <Suspense fallback={null}>{supportWanted && <SupportDialog />}</Suspense>
       <AgeGate signedIn={viewer.signedIn} />
-    </Box>
+    </div>
   );
 }
 
