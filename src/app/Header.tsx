@@ -6,11 +6,12 @@ import { withServerState } from './lazyScreen.tsx';
 import { clearPersistedState } from './stores.ts';
 import { paths } from '@/lib/paths.ts';
 import { Button } from '@/lib/ui/Button.tsx';
+import { inMantine } from '@/lib/ui/inMantine.ts';
 import classes from './Header.module.css';
 
 const h = t.frame.header;
 // With the query cache: the avatar reads the own profile's display name.
-const SignedInControls = lazy(withServerState(() => import('./SignedInControls.tsx').then((m) => m.default)));
+const SignedInControls = lazy(withServerState(() => inMantine(() => import('./SignedInControls.tsx').then((m) => m.default))));
 
 export function BrandMark() {
   return (

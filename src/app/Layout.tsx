@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { inMantine } from '@/lib/ui/inMantine.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';
 // By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
@@ -16,7 +17,7 @@ import { useScrollRestoration } from './useScrollRestoration.ts';
 
 // The support dialog loads on first need, keeping it (and the query cache its form uses) out of
 // the first route's JavaScript.
-const SupportDialog = lazy(withServerState(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => m.SupportDialog)));
+const SupportDialog = lazy(withServerState(() => inMantine(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => m.SupportDialog))));
 
 /** Header, page, footer, and the app-wide dialogs; the loading screen until the viewer is known. */
 export function Layout() {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';
 import { Button } from '@/lib/ui/Button.tsx';
+import { lazyInMantine } from '@/lib/ui/inMantine.ts';
 import { Loader } from '@/lib/ui/Loader.tsx';
 import page from '@/lib/ui/page.module.css';
 import { useLatch } from '@/lib/useLatch.ts';
@@ -13,7 +14,7 @@ import { countFilters, parseFilters, serializeFilters } from './model.ts';
 import classes from './SearchPage.module.css';
 
 // The filter form (selects, city typeahead) loads when first opened: the results come first.
-const SearchFilters = lazy(() => import('./SearchFilters.tsx').then((m) => ({ default: m.SearchFilters })));
+const SearchFilters = lazyInMantine(() => import('./SearchFilters.tsx').then((m) => m.SearchFilters));
 
 /** 'Filtri' and 'Salva': narrower than a plain button, so both fit beside the count at 360 px. */
 const COMPACT: CSSProperties = { paddingInline: 'var(--mantine-spacing-sm)' };
