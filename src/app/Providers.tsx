@@ -9,6 +9,7 @@ import { lazyInMantine } from '@/lib/ui/inMantine.ts';
 // before it mounts waits in Mantine's notifications store and appears when it does.
 const ToastHost = lazyInMantine(() => import('./ToastHost.tsx').then((m) => m.default));
 
+/** Mantine's stylesheets and the toasts. Mantine's provider comes with each lazy part that draws Mantine (lib/ui/inMantine.ts). */
 export function Providers({ children }: { children: ReactNode }) {
   const toasts = useNotifications();
   const toastsShown = useLatch(toasts.notifications.length + toasts.queue.length > 0);
