@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MantineProvider } from '@mantine/core';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL_SCRIPT, shellHtml } from './src/app/shell/shell.ts';
 import { t } from './src/lib/catalogue/index.ts';
+import { theme } from './src/lib/ui/theme.ts';
 
 const manifestPath = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
 
@@ -65,6 +69,18 @@ function bootEntry(): Plugin {
 }
 
 /**
+ * The theme's CSS variables and Mantine's global classes (hidden-from, visible-from), as
+ * MantineProvider writes them, rendered here once: the first route renders no Mantine
+ * component and no provider (src/lib/ui/inMantine.ts), yet its plain elements use the theme's
+ * variables. Each selector counts twice (`:root:root`), so Mantine's default variables do not
+ * win whatever the order of the stylesheets (dev injects them after the page's own).
+ */
+function mantineThemeCss(): string {
+  const html = renderToStaticMarkup(createElement(MantineProvider, { theme, defaultColorScheme: 'light' }));
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!.replace(/:root/g, ':root:root')).join('');
+}
+
+/**
  * The prerendered shell (src/app/shell): index.html carries the header, the route's title,
  * search bar and card skeletons with their rules inlined, so the first paint needs neither a
  * script nor a stylesheet. The built page's stylesheets stop blocking that paint: they load
@@ -111,6 +127,7 @@ function prerenderShell(): Plugin {
           tags: [
             { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
             { tag: 'style', children: css(), injectTo: 'head' },
+            { tag: 'style', children: mantineThemeCss(), injectTo: 'head' },
           ],
         };
       },

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
+import { Button } from '@/lib/ui/Button.tsx';
 import classes from './AgeGate.module.css';
 import { paths } from '@/lib/paths.ts';
 

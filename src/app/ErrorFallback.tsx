@@ -1,24 +1,21 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
 
 const m = t.frame.errorFallback;
 
 /** RouteErrorBoundary's screen: 'Unexpected Application Error!'. */
 export function ErrorFallback() {
   return (
-    <Container size="sm" py="xl">
-      <Stack align="center" ta="center" gap="sm" role="alert">
-        <Title order={1} size="h2">
-          {m.heading}
-        </Title>
-        <Text>{m.text}</Text>
-        <Group>
-          <Button onClick={() => window.location.reload()}>{m.reload}</Button>
-          <Button component="a" href="/" variant="default">
-            {m.home}
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+    <div className={page.message} role="alert">
+      <h1 className={page.title}>{m.heading}</h1>
+      <p className={page.text}>{m.text}</p>
+      <div className={page.row}>
+        <Button onClick={() => window.location.reload()}>{m.reload}</Button>
+        <Button component="a" href="/" variant="default">
+          {m.home}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Box } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { inMantine } from '@/lib/ui/inMantine.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';
 // By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
@@ -17,7 +17,7 @@ import { useScrollRestoration } from './useScrollRestoration.ts';
 
 // The support dialog loads on first need, keeping it (and the query cache its form uses) out of
 // the first route's JavaScript.
-const SupportDialog = lazy(withServerState(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => m.SupportDialog)));
+const SupportDialog = lazy(withServerState(() => inMantine(() => import('@/features/tickets/components/SupportDialog.tsx').then((m) => m.SupportDialog))));
 
 /** Header, page, footer, and the app-wide dialogs; the loading screen until the viewer is known. */
 export function Layout() {
@@ -28,22 +28,22 @@ export function Layout() {
   useScrollRestoration();
   if (starting) return <LoadingScreen />;
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <a href="#main" className="skip-link">
         {t.frame.skipToContent}
       </a>
       <PullToRefresh />
       <Header />
       <PwaChrome />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      <main id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Box>
+      </main>
       <Footer />
       <Suspense fallback={null}>{supportWanted && <SupportDialog />}</Suspense>
       <AgeGate signedIn={viewer.signedIn} />
-    </Box>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Loader, Stack, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { Loader } from '@/lib/ui/Loader.tsx';
+import classes from './LoadingScreen.module.css';
 
 function Heart() {
   return (
@@ -15,23 +16,12 @@ function Heart() {
 /** Shown until the session and the role are known. */
 export function LoadingScreen() {
   return (
-    <Stack
-      role="status"
-      aria-live="polite"
-      align="center"
-      justify="center"
-      gap="sm"
-      mih="100dvh"
-      p="xl"
-      style={{ background: 'linear-gradient(135deg, #ad1457 0%, #c2185b 45%, #6a1b9a 100%)', color: '#fff' }}
-    >
+    <div role="status" aria-live="polite" className={classes.screen}>
       <Heart />
-      <Loader color="white" size="md" aria-hidden />
-      <Text fw={700} fz="lg" c="white">
-        {t.common.loading.title}
-      </Text>
-      <Text c="white">{t.common.loading.subtitle}</Text>
-    </Stack>
+      <Loader color="var(--mantine-color-white)" />
+      <p className={classes.title}>{t.common.loading.title}</p>
+      <p className={classes.text}>{t.common.loading.subtitle}</p>
+    </div>
   );
 }
 
@@ -39,11 +29,9 @@ export function LoadingScreen() {
 export function PageLoader() {
   return (
     // A screen tall, so the footer does not show and then jump when the page arrives.
-    <Stack align="center" py="xl" role="status" mih="100dvh" justify="flex-start">
-      <Loader aria-hidden />
-      <Text size="sm" c="gray.7">
-        {t.frame.pageLoading}
-      </Text>
-    </Stack>
+    <div role="status" className={classes.page}>
+      <Loader />
+      <p className={classes.pageText}>{t.frame.pageLoading}</p>
+    </div>
   );
 }

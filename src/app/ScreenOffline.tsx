@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Button, Container, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { Alert } from '@/lib/ui/Alert.tsx';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
 
 const m = t.frame.screenOffline;
 
@@ -11,13 +13,13 @@ export function ScreenOffline({ onRetry }: { onRetry: () => void }) {
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
   return (
-    <Container size="sm" px="sm" py="md">
+    <div className={page.narrow}>
       <Alert color="yellow" title={m.title} data-testid="screen-offline" role="status">
-        <Text size="sm">{m.text}</Text>
-        <Button size="xs" variant="white" mt="sm" onClick={onRetry}>
+        <p className={page.small}>{m.text}</p>
+        <Button size="xs" variant="white" style={{ marginTop: 'var(--mantine-spacing-sm)' }} onClick={onRetry}>
           {m.retry}
         </Button>
       </Alert>
-    </Container>
+    </div>
   );
 }

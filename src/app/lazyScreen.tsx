@@ -1,5 +1,6 @@
 import { createElement, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { isChunkLoadError } from '@/lib/chunkError.ts';
+import { inMantine } from '@/lib/ui/inMantine.ts';
 import { PageLoader } from './LoadingScreen.tsx';
 import { ScreenOffline } from './ScreenOffline.tsx';
 
@@ -15,8 +16,8 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (module) => (loaded = module.default),
+    (pending ??= inMantine(() => load().then((module) => module.default)).then(
+      (Component) => (loaded = Component),
       (error: unknown) => {
         pending = undefined; // a later visit tries again
         throw error;

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ENGAGEMENT_EVENT } from '@/lib/engagement.ts';
+import { lazyInMantine } from '@/lib/ui/inMantine.ts';
 import { hasInstallPrompt, isStandalone, readInstallRecord, subscribeInstallPrompt, updateInstallRecord } from './install.ts';
 import { installWay, shouldInvite, type InstallWay } from './installModel.ts';
 
-const InstallSheet = lazy(() => import('./InstallSheet.tsx'));
+const InstallSheet = lazyInMantine(() => import('./InstallSheet.tsx').then((m) => m.default));
 
 /**
  * Counts the pages viewed and the engagement on this device and, when the rules say so,

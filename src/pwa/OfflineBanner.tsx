@@ -1,4 +1,3 @@
-import { Box, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { useOnline } from './useOnline.ts';
 
@@ -7,10 +6,8 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <Box role="status" bg="yellow.2" px="sm" py={6} data-testid="offline-banner">
-      <Text size="sm" ta="center" c="dark.8">
-        {t.pwa.offlineBanner}
-      </Text>
-    </Box>
+    <div role="status" style={{ padding: '6px var(--mantine-spacing-sm)', background: 'var(--mantine-color-yellow-2)' }} data-testid="offline-banner">
+      <p style={{ margin: 0, fontSize: 'var(--mantine-font-size-sm)', lineHeight: 'var(--mantine-line-height-sm)', textAlign: 'center', color: 'var(--mantine-color-dark-8)' }}>{t.pwa.offlineBanner}</p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Loader, VisuallyHidden } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { Loader } from '@/lib/ui/Loader.tsx';
 import { PULL_RELOAD_DELAY_MS, PULL_TRIGGER_PX, pullDistance, pullProgress, pullReady } from './pullToRefresh.ts';
 
 function reloadPage() {
@@ -98,7 +98,7 @@ export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => vo
       }}
     >
       {refreshing ? (
-        <Loader size={20} aria-hidden />
+        <Loader size={20} />
       ) : (
         <svg
           width="22"
@@ -114,7 +114,9 @@ export function PullToRefresh({ onRefresh = reloadPage }: { onRefresh?: () => vo
           <path d="M12 5v14M5 12l7 7 7-7" />
         </svg>
       )}
-      <VisuallyHidden role="status">{visible ? label : ''}</VisuallyHidden>
+      <span role="status" className="visually-hidden">
+        {visible ? label : ''}
+      </span>
     </div>
   );
 }

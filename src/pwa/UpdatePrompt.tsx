@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
 import { applyUpdate, dismissUpdate, isUpdateWaiting, registerServiceWorker, subscribeUpdate } from './register.ts';
 import { floatingCard } from './floatingCard.ts';
+import classes from './UpdatePrompt.module.css';
 
 /** Registers the service worker; when a new version waits, offers 'Nuova versione disponibile'. */
 export function UpdatePrompt() {
@@ -12,32 +14,21 @@ export function UpdatePrompt() {
   }, []);
   if (!waiting) return null;
   return (
-    <Paper
-      role="alertdialog"
-      aria-labelledby="update-title"
-      aria-describedby="update-hint"
-      shadow="lg"
-      p="sm"
-      radius="md"
-      withBorder
-      pos="fixed"
-      style={floatingCard(400)}
-      data-testid="update-prompt"
-    >
-      <Text fw={700} id="update-title">
+    <div role="alertdialog" aria-labelledby="update-title" aria-describedby="update-hint" className={classes.card} style={floatingCard(400)} data-testid="update-prompt">
+      <p className={classes.title} id="update-title">
         {t.pwa.updateAvailable}
-      </Text>
-      <Text size="sm" c="dimmed" id="update-hint">
+      </p>
+      <p className={page.dimmed} id="update-hint">
         {t.pwa.updateHint}
-      </Text>
-      <Group justify="flex-end" mt="xs" gap="xs">
+      </p>
+      <div className={classes.actions}>
         <Button variant="default" size="xs" onClick={dismissUpdate}>
           {t.pwa.updateLater}
         </Button>
         <Button size="xs" onClick={applyUpdate}>
           {t.pwa.updateNow}
         </Button>
-      </Group>
-    </Paper>
+      </div>
+    </div>
   );
 }

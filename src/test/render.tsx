@@ -4,6 +4,7 @@ import { render as rtlRender, type RenderOptions } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { Providers } from '@/app/Providers.tsx';
 import { createQueryClient } from '@/lib/queryClient.ts';
+import MantineRoot from '@/lib/ui/MantineRoot.tsx';
 
 /** The one render helper: Mantine (with notifications), a fresh query cache and a router at `route`. */
 export function render(ui: ReactElement, opts: RenderOptions & { route?: string } = {}) {
@@ -13,9 +14,11 @@ export function render(ui: ReactElement, opts: RenderOptions & { route?: string 
   queries.setDefaultOptions({ queries: { ...queries.getDefaultOptions().queries, retry: false } });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Providers>
-      <QueryClientProvider client={queries}>
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-      </QueryClientProvider>
+      <MantineRoot>
+        <QueryClientProvider client={queries}>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineRoot>
     </Providers>
   );
   return rtlRender(ui, { wrapper: Wrapper, ...rest });

@@ -1,6 +1,9 @@
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
+import { Alert } from '@/lib/ui/Alert.tsx';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
+import classes from './HomePage.module.css';
 import { ListingGrid } from './ListingGrid.tsx';
 import { ListingSkeleton } from './ListingSkeleton.tsx';
 import { LoadMore } from './LoadMore.tsx';
@@ -17,20 +20,16 @@ export default function HomePage() {
   const hot = rows.filter((r) => r.promoted);
   const rest = rows.filter((r) => !r.promoted);
   return (
-    <Container size="lg" px="sm" py="md">
-      <Group justify="space-between" align="flex-end" mb="md" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Title order={1} size="h2">
-            {h.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {h.subtitle}
-          </Text>
+    <div className={page.page}>
+      <div className={classes.intro}>
+        <div>
+          <h1 className={page.title}>{h.title}</h1>
+          <p className={page.dimmed}>{h.subtitle}</p>
         </div>
-        <Button component={Link} to={paths.search} variant="light" size="sm" style={{ flexShrink: 0 }}>
+        <Button component={Link} to={paths.search} variant="light">
           {h.searchCta}
         </Button>
-      </Group>
+      </div>
       {status === 'loading' && <ListingSkeleton label={t.search.loading} heading />}
       {(status === 'error' || status === 'offline') && (
         <Alert color={status === 'offline' ? 'yellow' : 'red'} title={status === 'offline' ? t.search.offline : h.loadError}>
@@ -39,26 +38,26 @@ export default function HomePage() {
           </Button>
         </Alert>
       )}
-      {status === 'ready' && rows.length === 0 && <Text ta="center" py="xl">{h.empty}</Text>}
-      <Stack gap="lg">
+      {status === 'ready' && rows.length === 0 && <p className={classes.empty}>{h.empty}</p>}
+      <div className={classes.sections}>
         {hot.length > 0 && (
           <section aria-labelledby="home-hot">
-            <Title order={2} size="h3" id="home-hot" mb="sm">
+            <h2 className={page.sectionTitle} id="home-hot">
               {h.hot}
-            </Title>
+            </h2>
             <ListingGrid listings={hot} priorityFirst />
           </section>
         )}
         {rest.length > 0 && (
           <section aria-labelledby="home-newest">
-            <Title order={2} size="h3" id="home-newest" mb="sm">
+            <h2 className={page.sectionTitle} id="home-newest">
               {h.newest}
-            </Title>
+            </h2>
             <ListingGrid listings={rest} priorityFirst={hot.length === 0} />
           </section>
         )}
-      </Stack>
+      </div>
       {next && <LoadMore label={h.loadMore} onLoad={loadMore} loading={loadingMore} />}
-    </Container>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Button, Center } from '@mantine/core';
+import { Button } from '@/lib/ui/Button.tsx';
 
 /** "Load more" button that also fires when scrolled into view (infinite scroll). */
 export function LoadMore({ label, onLoad, loading }: { label: string; onLoad: () => void; loading: boolean }) {
@@ -15,10 +15,10 @@ export function LoadMore({ label, onLoad, loading }: { label: string; onLoad: ()
     return () => io.disconnect();
   }, []);
   return (
-    <Center my="md">
+    <div style={{ display: 'flex', justifyContent: 'center', marginBlock: 'var(--mantine-spacing-md)' }}>
       <Button ref={ref} variant="light" onClick={onLoad} loading={loading}>
         {label}
       </Button>
-    </Center>
+    </div>
   );
 }

@@ -1,15 +1,23 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
+import { Alert } from '@/lib/ui/Alert.tsx';
+import { Button } from '@/lib/ui/Button.tsx';
+import { lazyInMantine } from '@/lib/ui/inMantine.ts';
+import { Loader } from '@/lib/ui/Loader.tsx';
+import page from '@/lib/ui/page.module.css';
 import { useLatch } from '@/lib/useLatch.ts';
 import { ListingGrid, ListingSkeleton, LoadMore, useListingCount, useListingPages, type SearchParams } from '@/features/listings/index.ts';
 import { SAVE_SEARCH_PARAM, SaveSearchDialog } from '@/features/saved-searches/index.ts';
 import { countFilters, parseFilters, serializeFilters } from './model.ts';
+import classes from './SearchPage.module.css';
 
 // The filter form (selects, city typeahead) loads when first opened: the results come first.
-const SearchFilters = lazy(() => import('./SearchFilters.tsx').then((m) => ({ default: m.SearchFilters })));
+const SearchFilters = lazyInMantine(() => import('./SearchFilters.tsx').then((m) => m.SearchFilters));
+
+/** 'Filtri' and 'Salva': narrower than a plain button, so both fit beside the count at 360 px. */
+const COMPACT: CSSProperties = { paddingInline: 'var(--mantine-spacing-sm)' };
 
 /**
  * '/search': filters and the free-text query live in the URL; keyset pages of 20 with infinite
@@ -17,6 +25,7 @@ const SearchFilters = lazy(() => import('./SearchFilters.tsx').then((m) => ({ de
  */
 export default function SearchPage() {
   const s = t.search;
+  const queryId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const key = serializeFilters(parseFilters(searchParams));
   const filters = useMemo(() => parseFilters(key), [key]);
@@ -53,47 +62,52 @@ export default function SearchPage() {
   };
   const active = countFilters(filters);
   return (
-    <Container size="lg" px="sm" py="md">
-      <Title order={1} size="h2" mb="sm">
+    <div className={page.page}>
+      <h1 className={page.title} style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
         {s.title}
-      </Title>
+      </h1>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           apply({ ...filters, query: query.trim() || undefined });
         }}
       >
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            style={{ flex: 1 }}
-            label={s.query}
-            placeholder={s.queryPlaceholder}
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            type="search"
-            enterKeyHint="search"
-          />
+        <div className={classes.queryRow}>
+          <div className={classes.field}>
+            <label className={classes.label} htmlFor={queryId}>
+              {s.query}
+            </label>
+            <input
+              id={queryId}
+              className={classes.input}
+              placeholder={s.queryPlaceholder}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              type="search"
+              enterKeyHint="search"
+            />
+          </div>
           <Button type="submit">{s.submit}</Button>
-        </Group>
+        </div>
       </form>
-      <Group mt="sm" mb="sm" justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          <Button variant="light" px="sm" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
+      <div className={classes.tools}>
+        <div className={classes.buttons}>
+          <Button variant="light" style={COMPACT} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters} aria-controls="search-filters">
             {s.filtersButton(active)}
           </Button>
-          <Button variant="default" px="sm" onClick={() => setSaveOpen(true)} aria-haspopup="dialog">
+          <Button variant="default" style={COMPACT} onClick={() => setSaveOpen(true)} aria-haspopup="dialog">
             {s.save}
           </Button>
-        </Group>
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="result-count">
+        </div>
+        <p className={page.dimmed} aria-live="polite" data-testid="result-count">
           {total !== null && s.results(total)}
-        </Text>
-      </Group>
+        </p>
+      </div>
       {/* No height animation: 'Cerca' scrolls to the results as soon as the form is closed.
           A plain hidden div, not Mantine's Collapse (its transition code is first-route weight). */}
       <div id="search-filters" hidden={!showFilters}>
         {filtersOpened && (
-          <Suspense fallback={<Loader size="sm" aria-label={s.loading} />}>
+          <Suspense fallback={<Loader size="sm" label={s.loading} />}>
             <SearchFilters key={key} value={filters} onApply={(f) => apply({ ...f, query: query.trim() || undefined })} />
           </Suspense>
         )}
@@ -110,7 +124,7 @@ export default function SearchPage() {
         </Suspense>
       )}
       {/* Below the sticky header when scrolled to. */}
-      <Stack mt="md" ref={results} data-testid="search-results" style={{ scrollMarginTop: 64 }}>
+      <div className={classes.results} ref={results} data-testid="search-results">
         {status === 'loading' && <ListingSkeleton label={s.loading} />}
         {(status === 'error' || status === 'offline') && (
           <Alert color="yellow" title={status === 'offline' ? s.offline : s.error}>
@@ -127,11 +141,11 @@ export default function SearchPage() {
         {rows.length > 0 && <ListingGrid listings={rows} priorityFirst />}
         {next && <LoadMore label={s.loadMore} onLoad={loadMore} loading={loadingMore} />}
         {status === 'ready' && rows.length > 0 && !next && (
-          <Text ta="center" size="sm" c="dimmed">
+          <p className={page.dimmed} style={{ textAlign: 'center' }}>
             {s.end}
-          </Text>
+          </p>
         )}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createTheme } from '@mantine/core';
-import { t } from '@/lib/catalogue/index.ts';
+// Relative: vite.config.ts reads the theme too (mantineThemeCss), without the '@' alias.
+import { t } from '../catalogue/index.ts';
 
 export const theme = createTheme({
   primaryColor: 'pink',

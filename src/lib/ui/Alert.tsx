@@ -1,0 +1,19 @@
+import { useId, type ReactNode } from 'react';
+import classes from './Alert.module.css';
+
+/** Mantine's light Alert (title, then the message) without Mantine, for the first route's notices. */
+export function Alert({ color = 'yellow', title, role = 'alert', children, 'data-testid': testId }: { color?: 'yellow' | 'red' | 'gray'; title: ReactNode; role?: 'alert' | 'status'; children?: ReactNode; 'data-testid'?: string }) {
+  const id = useId();
+  return (
+    <div className={classes.alert} data-color={color} role={role} aria-labelledby={`${id}-title`} aria-describedby={children ? `${id}-body` : undefined} data-testid={testId}>
+      <div className={classes.title} id={`${id}-title`}>
+        {title}
+      </div>
+      {children && (
+        <div className={classes.message} id={`${id}-body`}>
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
