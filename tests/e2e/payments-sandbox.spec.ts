@@ -1,10 +1,14 @@
 /** The local FlexPay sandbox's hosted page at 360 px: readable, accessible, and 'Paga' back to the app with the order paid. */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shot } from '../support/e2e/page.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { accessToken, API, makeAccount, serviceRest } from '../support/e2e/platform.ts';
 
 test('the sandbox page shows the order in Italian and Paga returns to the result screen with the order paid', async ({ page, baseURL }) => {
   const who = await makeAccount('pay');
+  // The buyer is signed in in this browser, as in the app: the result screen is for signed-in users
+  // (signed out, it sends them to sign in first, which raced with the URL check).
+  await adultDevice(page);
+  await signIn(page, who);
   const [pkg] = (await serviceRest('credit_packages?name=eq.Starter&select=id')) as { id: string }[];
   const res = await fetch(`${API}/functions/v1/create-purchase`, {
     method: 'POST',
