@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { ListingGrid } from './ListingGrid.tsx';
 import { ListingSkeleton } from './ListingSkeleton.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
