@@ -176,9 +176,7 @@ function firstRouteChunk(): Plugin {
   };
 }
 
-const reactRouterProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [
     react(),
     topLevelManifest(),
@@ -201,17 +199,7 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-router 7 exports only its development build (remix-run/react-router#12532,
-      // #14102): dev warnings on and extra code. A production bundle takes the production one.
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-          ]
-        : []),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   // The e2e suite's build (E2E_BUILD=1, set by playwright.config.ts) keeps the worker's test
   // hooks; every other build compiles them out. vite-plugin-pwa hands this to the worker's build.
@@ -219,4 +207,4 @@ export default defineConfig(({ command }) => ({
   build: { target: 'es2022', sourcemap: false },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-}));
+});

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { attributeBadges, availableNowBadge, dateBadge, label, pendingBadge, promotionState, visiblePhotos, verifiedBadge, type Listing } from './model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';

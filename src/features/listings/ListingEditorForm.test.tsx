@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@/lib/router/index.ts';
 import { ApiError } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { configure, fireEvent, render, screen, waitFor, within } from '@/test/render.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } 
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router/index.ts';
 import { PhotoManager, PhotoPicker, type DraftPhoto } from '@/features/photos/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
@@ -112,11 +112,11 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
               // The listing exists and was paid for: its missing photos wait on its edit page.
               await saveDraft(draftKey(userId, id), { values, photos: failed, creationKey, listingId: id, updatedAt: Date.now() });
               toastError(`${m.photosFailed} ${failureMessage(photoError, '')}`.trim());
-              await navigate(editListingPath(id));
+              navigate(editListingPath(id));
               return;
             }
             toastSuccess(m.created);
-            await navigate(listingPath(id));
+            navigate(listingPath(id));
           })(),
         onError: (err) => {
           noteScreened(err);
@@ -139,7 +139,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
             else await clearDraft(key);
             form.resetDirty(values);
             toastSuccess(m.updated);
-            await navigate(listingPath(listing!.id));
+            navigate(listingPath(listing!.id));
           })(),
         onError: (err) => {
           noteScreened(err);

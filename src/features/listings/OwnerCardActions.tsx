@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Switch } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';

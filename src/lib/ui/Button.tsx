@@ -3,7 +3,7 @@ import { Loader } from './Loader.tsx';
 import classes from './Button.module.css';
 
 type Own<C extends ElementType> = {
-  /** What it renders: a button by default, or a link (react-router's Link, 'a'). */
+  /** What it renders: a button by default, or a link (the router's Link, 'a'). */
   component?: C;
   variant?: 'filled' | 'light' | 'outline' | 'default' | 'white';
   size?: 'sm' | 'xs' | 'compact-sm';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { listingPath } from '@/lib/paths.ts';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { Badge, Paper, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { listingPath } from '@/lib/paths.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';

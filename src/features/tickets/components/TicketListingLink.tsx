@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router/index.ts';
 import { Anchor } from '@mantine/core';
 import { shortTicketId } from '../model.ts';
 

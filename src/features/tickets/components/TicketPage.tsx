@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router/index.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
