@@ -68,6 +68,19 @@ test("giulia is 'Disponibile ora' and a visitor finds her with the filter", asyn
 });
 
 test("giulia schedules a night slot for tomorrow at 22:00 and sees 'In Attesa'", async ({ page }) => {
+  // The purchase takes giulia's waiting discount (the seed's ESTATE30), which money.spec spends
+  // later: her waiting coupons and balance are put back whatever happens here.
+  const before = await credits();
+  const waiting = (await serviceRest(`user_coupons?user_id=eq.${G}&consumed_at=is.null&select=id`)) as { id: string }[];
+  try {
+    await scheduleNightSlot(page);
+  } finally {
+    await setCredits(before);
+    if (waiting.length) await serviceRest(`user_coupons?id=in.(${waiting.map((w) => w.id).join(',')})`, { method: 'PATCH', body: { consumed_at: null } });
+  }
+});
+
+async function scheduleNightSlot(page: Page) {
   await setCredits(500);
   const title = `Notte programmata ${Date.now().toString(36)}`;
   const id = await giuliaListing(title);
@@ -92,7 +105,7 @@ test("giulia schedules a night slot for tomorrow at 22:00 and sees 'In Attesa'",
   await page.goto(`/listing/${id}`);
   await expect(page.getByTestId('badge-pending')).toHaveText(/^In Attesa · dal \d\d \p{L}+, 22:00$/u);
   await shot(page, 'promotion-pending-360');
-});
+}
 
 test("'Rinnovo automatico' renews at expiry, and with too few credits tells her and turns off", async ({ page }) => {
   // Later specs (listing-editor) publish as giulia: her balance is given back whatever happens here.
