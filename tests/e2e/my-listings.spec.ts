@@ -102,7 +102,8 @@ test('the promotion dialog: Promozione Attiva and In Attesa with Chiudi and Este
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: m.promotion.close, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(card(page, pending.title).getByText(t.listings.card.pending, { exact: true })).toBeVisible();
+  // 'In Attesa · dal <giorno>, <ora>': the badge names the start.
+  await expect(card(page, pending.title).getByTestId('badge-pending')).toContainText(t.listings.card.pending);
   await actionsOf(page, pending.title).getByRole('button', { name: m.promotion.pendingButton }).click();
   await expect(page.getByRole('dialog', { name: m.promotion.pendingTitle }).getByRole('link', { name: m.promotion.extend })).toBeVisible();
 });

@@ -18,13 +18,15 @@ export function OwnerDeleteDialog({
 }) {
   const remove = useDeleteListing();
   const confirm = () =>
-    remove.mutate(listing.id, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the refetch after it removes the card and this dialog,
+    // and TanStack Query skips mutate's callbacks once their component is gone.
+    remove.mutateAsync(listing.id).then(
+      () => {
         toastSuccess(m.deleted);
         onClose();
       },
-      onError: (err) => toastError(failureMessage(err, m.failed)),
-    });
+      (err: unknown) => toastError(failureMessage(err, m.failed)),
+    );
   return (
     <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title={m.title} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
       <Stack gap="md">

@@ -16,14 +16,16 @@ export function OwnerRenewDialog({ listingId, userId, opened, onClose }: { listi
   const renew = useRenewListing();
   const q = quote.data;
   const short = q ? q.balance < q.cost : false;
+  // mutateAsync, not mutate's callbacks: the refetch after it unmounts this dialog (the card is no
+  // longer expired), and TanStack Query skips mutate's callbacks once their component is gone.
   const confirm = () =>
-    renew.mutate(listingId, {
-      onSuccess: () => {
+    renew.mutateAsync(listingId).then(
+      () => {
         toastSuccess(m.renewed);
         onClose();
       },
-      onError: (err) => toastError(failureMessage(err, m.failed)),
-    });
+      (err: unknown) => toastError(failureMessage(err, m.failed)),
+    );
   return (
     <Modal opened={opened} onClose={() => !renew.isPending && onClose()} title={m.renewTitle} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
       {quote.isError ? (
