@@ -10,13 +10,15 @@ import { ScreenOffline } from './ScreenOffline.tsx';
  * until the fallback has shown for 300 ms, a third of a second lost on the first page. Here
  * a screen that is there renders at once; otherwise the page loader shows until it arrives.
  * Code that cannot be downloaded (offline) shows the offline notice and loads again when the
- * device is back online; any other failure is thrown to the route's error boundary.
+ * device is back online; any other failure is thrown to the route's error boundary. A screen
+ * drawn with plain elements (`drawsMantine: false`) loads without Mantine's provider.
  */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>, { drawsMantine = true } = {}) {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
+  const screen = () => load().then((module) => module.default);
   const preload = () =>
-    (pending ??= inMantine(() => load().then((module) => module.default)).then(
+    (pending ??= (drawsMantine ? inMantine(screen) : screen()).then(
       (Component) => (loaded = Component),
       (error: unknown) => {
         pending = undefined; // a later visit tries again

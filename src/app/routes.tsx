@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 // and show the offline notice when their code cannot be downloaded (see lazyScreen). Signed-in
 // screens, and the account forms (their calls are mutations), are dataScreens: their server
 // state goes through the one query cache.
-const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'));
+const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'), { drawsMantine: false });
 const AuthPage = dataScreen(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
@@ -42,7 +42,7 @@ const CreditHistoryPage = dataScreen(() => import('@/features/credits/components
 const PromoteListingPage = dataScreen(() => import('@/features/promotion/components/PromoteListingPage.tsx'));
 const SavedSearchesPage = dataScreen(() => import('@/features/saved-searches/components/SavedSearchesPage.tsx'));
 const OpenSavedSearch = dataScreen(() => import('@/features/saved-searches/components/OpenSavedSearch.tsx'));
-const FavouritesPage = lazyScreen(() => import('@/features/favourites/components/FavouritesPage.tsx'));
+const FavouritesPage = lazyScreen(() => import('@/features/favourites/components/FavouritesPage.tsx'), { drawsMantine: false });
 const AdminUserListingsPage = dataScreen(() => import('@/features/admin/components/UsersListingsPage.tsx'));
 const StatsPage = dataScreen(() => import('@/features/stats/components/StatsPage.tsx'));
 

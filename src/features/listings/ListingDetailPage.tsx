@@ -1,5 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Center, Container, Loader, Text } from '@mantine/core';
+import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
@@ -7,16 +6,24 @@ import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { isUuid } from '@/lib/uuid.ts';
 import { isOffline } from '@/lib/apiError.ts';
+import { Alert } from '@/lib/ui/Alert.tsx';
+import { Button } from '@/lib/ui/Button.tsx';
+import { lazyInMantine } from '@/lib/ui/inMantine.ts';
+import { Loader } from '@/lib/ui/Loader.tsx';
+import page from '@/lib/ui/page.module.css';
 import { useViewer } from '@/features/auth/index.ts';
 import { fetchListingDetail, fetchOwnListing, type ListingDetail } from './api.ts';
 import { ListingView } from './ListingView.tsx';
 import { promotionState, type Listing } from './model.ts';
-import { OwnerPanel, type OwnerState } from './OwnerPanel.tsx';
+import type { OwnerState } from './OwnerPanel.tsx';
+import classes from './ListingDetailPage.module.css';
 import { listingDetail } from './prefetch.ts';
 import { trackStats } from '@/features/stats/index.ts';
 
-// The report form loads when first asked for.
-const ReportDialog = lazy(() => import('./ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
+// A visitor's page draws no Mantine component: the owner's actions and the report form, which
+// do, load with Mantine's provider when they are needed.
+const OwnerPanel = lazyInMantine(() => import('./OwnerPanel.tsx').then((m) => m.OwnerPanel));
+const ReportDialog = lazyInMantine(() => import('./ReportDialog.tsx').then((m) => m.ReportDialog));
 
 type State =
   | { kind: 'loading' }
@@ -90,25 +97,27 @@ export default function ListingDetailPage() {
   const changed = useCallback(() => setVersion((v) => v + 1), []);
 
   const back = (
-    <Button variant="subtle" px={0} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
+    <Button variant="subtle" className={classes.back} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
       ‹ {d.back}
     </Button>
   );
 
   if (state.kind === 'loading')
     return (
-      <Center py="xl" mih="100dvh" style={{ alignItems: 'flex-start' }}>
-        <Loader aria-label={t.search.loading} />
-      </Center>
+      <div className={classes.loading}>
+        <Loader label={t.search.loading} />
+      </div>
     );
 
   if (state.kind === 'own')
     return (
-      <Container size="sm" px="sm" py="md">
+      <div className={page.narrow}>
         {back}
-        <OwnerPanel listingId={state.listing.id} state={state.state} listing={state.listing} banned={viewer.banned} onChanged={changed} />
+        <Suspense fallback={<Loader label={t.search.loading} />}>
+          <OwnerPanel listingId={state.listing.id} state={state.state} listing={state.listing} banned={viewer.banned} onChanged={changed} />
+        </Suspense>
         <ListingView listing={state.listing} phone={state.phone} owner />
-      </Container>
+      </div>
     );
 
   if (state.kind !== 'done' || state.detail.status !== 'active' || !state.detail.listing) {
@@ -124,21 +133,23 @@ export default function ListingDetailPage() {
               ? d.expired
               : d.notFound;
     return (
-      <Container size="sm" px="sm" py="md">
+      <div className={page.narrow}>
         {back}
-        <Alert color={missing ? 'gray' : 'yellow'} title={message} mt="md" data-testid="listing-notice">
-          {missing && <Text size="sm">{d.notFoundHint}</Text>}
-          <Button component={Link} to={paths.home} variant="white" mt="sm" size="xs">
-            {d.toHome}
-          </Button>
-        </Alert>
-      </Container>
+        <div className={classes.notice}>
+          <Alert color={missing ? 'gray' : 'yellow'} title={message} data-testid="listing-notice">
+            {missing && <p className={page.text}>{d.notFoundHint}</p>}
+            <Button component={Link} to={paths.home} variant="white" size="xs" className={classes.toHome}>
+              {d.toHome}
+            </Button>
+          </Alert>
+        </div>
+      </div>
     );
   }
 
   const { listing, phone } = state.detail;
   return (
-    <Container size="sm" px="sm" py="md">
+    <div className={page.narrow}>
       {back}
       <ListingView listing={listing} phone={phone} onReport={() => setReportOpen(true)} />
       {reportWanted && (
@@ -146,7 +157,7 @@ export default function ListingDetailPage() {
           <ReportDialog listingId={listing.id} signedIn={viewer.signedIn} reportParam={REPORT_PARAM} opened={reportOpen} onClose={() => setReportOpen(false)} />
         </Suspense>
       )}
-    </Container>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { ListingCard } from './ListingCard.tsx';
 import type { Listing } from './model.ts';
-import classes from './ListingGrid.module.css';
+import page from '@/lib/ui/page.module.css';
 
 /** Cards drawn with the first paint: a desktop row, more than a phone's screen. */
 const FIRST_PAINT = 3;
@@ -16,7 +16,7 @@ export function ListingGrid({ listings, priorityFirst = false }: { listings: Lis
   }, [all]);
   const shown = all ? listings : listings.slice(0, FIRST_PAINT);
   return (
-    <div className={classes.grid} data-testid="listing-grid">
+    <div className={page.cards} data-testid="listing-grid">
       {shown.map((l, i) => (
         <ListingCard key={l.id} listing={l} priority={priorityFirst && i === 0} compact />
       ))}

@@ -1,9 +1,12 @@
-import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { t } from '@/lib/catalogue/index.ts';
 import { listingPath } from '@/lib/paths.ts';
+import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
 import { ATTRIBUTE_KEYS, availableNowBadge, dateBadge, formatRate, label, pendingBadge, promotionState, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
+import { CardBadge } from './CardBadge.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
+import classes from './ListingView.module.css';
 import { FavouriteButton } from '@/features/favourites/index.ts';
 import { flushStats, trackStats } from '@/features/stats/index.ts';
 
@@ -11,7 +14,8 @@ const d = t.listings.detail;
 
 /**
  * A listing's page body: gallery, badges, contact, every field, share and report. The owner
- * sees it without the contact buttons and without 'Segnala annuncio'.
+ * sees it without the contact buttons and without 'Segnala annuncio'. Plain elements on
+ * Mantine's variables: a visitor's listing page loads no Mantine component code.
  */
 export function ListingView({ listing, phone, owner = false, onReport }: { listing: Listing; phone: string | null; owner?: boolean; onReport?: () => void }) {
   const photos = visiblePhotos(listing);
@@ -34,122 +38,113 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
         return;
       }
       await navigator.clipboard.writeText(url);
-      notifications.show({ message: d.shareCopied });
+      toastSuccess(d.shareCopied);
     } catch (err) {
       // Closing the share sheet is no error; a link that could not be copied is.
-      if (!(err instanceof DOMException && err.name === 'AbortError')) notifications.show({ color: 'red', message: d.shareFailed });
+      if (!(err instanceof DOMException && err.name === 'AbortError')) toastError(d.shareFailed);
     }
   };
 
   return (
-    <Stack gap="md" mt="xs">
+    <div className={classes.view}>
       <PhotoGallery photos={photos} title={listing.title} />
-      <Group gap={6}>
-        {promo === 'active' && <Badge color="red">{t.listings.card.hot}</Badge>}
+      <div className={classes.badges}>
+        {promo === 'active' && (
+          <CardBadge color="red" variant="filled" upper>
+            {t.listings.card.hot}
+          </CardBadge>
+        )}
         {promo === 'pending' && (
-          <Badge color="yellow" tt="none" data-testid="badge-pending">
+          <CardBadge color="yellow" variant="filled" data-testid="badge-pending">
             {pendingBadge(listing)}
-          </Badge>
+          </CardBadge>
         )}
         {available && (
-          <Badge color="#1e6b31" tt="none" data-testid="badge-available-now">
+          <CardBadge color="green" variant="filled" data-testid="badge-available-now">
             {available}
-          </Badge>
+          </CardBadge>
         )}
-        {listing.is_paused && <Badge color="gray">{t.listings.card.paused}</Badge>}
-        <Badge variant="light" color="grape">
+        {listing.is_paused && (
+          <CardBadge color="gray" variant="filled" upper>
+            {t.listings.card.paused}
+          </CardBadge>
+        )}
+        <CardBadge color="grape" variant="light" upper>
           {label('category', listing.category)}
-        </Badge>
-        <Badge variant="outline" color="gray" tt="none">
+        </CardBadge>
+        <CardBadge color="gray" variant="outline">
           {date.prefix} {date.date}
-        </Badge>
+        </CardBadge>
         {verified && (
-          <Badge color="teal.9" tt="none" data-testid="badge-verified">
+          <CardBadge color="teal" variant="filled" data-testid="badge-verified">
             {verified}
-          </Badge>
+          </CardBadge>
         )}
-      </Group>
-      <Title order={1} size="h2">
-        {listing.title}
-      </Title>
-      <Text fw={500}>
+      </div>
+      <h1 className={page.title}>{listing.title}</h1>
+      <p className={classes.facts}>
         {[listing.city, listing.zone].filter(Boolean).join(' · ')}
         {listing.age != null && ` · ${t.listings.card.years(listing.age)}`}
         {listing.hourly_rate != null && ` · ${t.listings.card.ratePerHour(formatRate(listing.hourly_rate))}`}
-      </Text>
+      </p>
       {!owner && (
         <>
-          <Group grow>
+          <div className={classes.contact}>
             {tel && (
-              <Button component="a" href={tel} color="pink" data-testid="contact-call" onClick={() => contactTapped('call')}>
+              <Button component="a" href={tel} data-testid="contact-call" onClick={() => contactTapped('call')}>
                 {d.call}
               </Button>
             )}
             {wa && (
-              <Button
-                component="a"
-                href={wa}
-                target="_blank"
-                rel="noopener noreferrer"
-                // White on Mantine's default green is 2.3:1 and on shade 9 4.4:1, under WCAG's 4.5: a darker green.
-                color="#1e6b30"
-                data-testid="contact-whatsapp"
-                onClick={() => contactTapped('whatsapp')}
-              >
+              <Button component="a" href={wa} target="_blank" rel="noopener noreferrer" color="green" data-testid="contact-whatsapp" onClick={() => contactTapped('whatsapp')}>
                 {d.whatsapp}
               </Button>
             )}
-          </Group>
-          {!tel && (
-            <Text size="sm" c="dimmed">
-              {d.noPhone}
-            </Text>
-          )}
+          </div>
+          {!tel && <p className={page.dimmed}>{d.noPhone}</p>}
         </>
       )}
-      <Divider />
+      <hr className={classes.divider} />
       <section aria-labelledby="detail-description">
-        <Title order={2} size="h4" id="detail-description" mb={4}>
+        <h2 className={classes.heading} id="detail-description">
           {d.description}
-        </Title>
-        <Text style={{ whiteSpace: 'pre-line' }}>{listing.description}</Text>
+        </h2>
+        <p className={classes.description}>{listing.description}</p>
       </section>
       <section aria-labelledby="detail-details">
-        <Title order={2} size="h4" id="detail-details" mb={4}>
+        <h2 className={classes.heading} id="detail-details">
           {d.details}
-        </Title>
-        <Stack gap={6} component="dl" style={{ margin: 0 }}>
+        </h2>
+        <dl className={classes.fields}>
           {[...ATTRIBUTE_KEYS, 'offered_services' as const].map((key) =>
             (listing[key] ?? []).length ? (
-              <Group key={key} gap={6} align="baseline" wrap="wrap">
-                <Text component="dt" size="sm" fw={600} miw={130}>
-                  {d.fields[key]}
-                </Text>
-                <Group component="dd" gap={4} m={0} wrap="wrap">
+              <div key={key} className={classes.field}>
+                <dt>{d.fields[key]}</dt>
+                <dd>
                   {(listing[key] ?? []).map((v) => (
-                    <Badge key={v} variant="light" color={key === 'offered_services' ? 'pink' : 'gray'} tt="none">
+                    <CardBadge key={v} variant="light" color={key === 'offered_services' ? 'pink' : 'gray'}>
                       {label(key, v)}
-                    </Badge>
+                    </CardBadge>
                   ))}
-                </Group>
-              </Group>
+                </dd>
+              </div>
             ) : null,
           )}
-        </Stack>
+        </dl>
       </section>
-      <Divider />
+      <hr className={classes.divider} />
       {/* Side by side when they fit, one under the other on a narrow phone: never cut. */}
-      <Group gap="xs">
+      <div className={classes.actions}>
         {!owner && <FavouriteButton listing={listing} variant="inline" />}
-        <Button variant="light" onClick={() => void share()} style={{ flex: '1 0 auto' }}>
+        <Button variant="light" className={classes.grow} onClick={() => void share()}>
           {d.share}
         </Button>
         {!owner && onReport && (
-          <Button variant="subtle" color="red" onClick={onReport} style={{ flex: '1 0 auto' }}>
+          <Button variant="subtle" color="red" className={classes.grow} onClick={onReport}>
             {d.report}
           </Button>
         )}
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }

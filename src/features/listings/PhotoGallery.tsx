@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import type { ListingPhoto } from './model.ts';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
+import classes from './PhotoGallery.module.css';
 
 /**
  * Swipeable photo gallery (CSS scroll-snap: native touch swipe), with buttons and dots for keyboard
@@ -36,8 +36,8 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
   };
   if (photos.length === 0) return null;
   return (
-    <Box component="section" aria-label={d.gallery} aria-roledescription="carousel" pos="relative">
-      <Box
+    <section aria-label={d.gallery} aria-roledescription="carousel" className={classes.gallery}>
+      <div
         ref={track}
         onScroll={onScroll}
         data-testid="gallery"
@@ -46,16 +46,10 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
           if (e.key === 'ArrowRight') go(index + 1);
           if (e.key === 'ArrowLeft') go(index - 1);
         }}
-        style={{ display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory', scrollbarWidth: 'none', borderRadius: 8 }}
+        className={classes.track}
       >
         {photos.map((p, i) => (
-          <Box
-            key={p.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={d.photoOf(i + 1, photos.length)}
-            style={{ flex: '0 0 100%', scrollSnapAlign: 'center', position: 'relative' }}
-          >
+          <div key={p.id} role="group" aria-roledescription="slide" aria-label={d.photoOf(i + 1, photos.length)} className={classes.slide}>
             <ListingPhotoImage
               src={i === 0 || restWanted ? p.url : undefined}
               place="gallery"
@@ -65,60 +59,29 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
               onSettled={i === 0 ? afterFirstShown : undefined}
               style={{ width: '100%', objectFit: 'cover' }}
             />
-            <Text
-              aria-hidden
-              size="sm"
-              fw={700}
-              c="white"
-              pos="absolute"
-              style={{ right: 10, bottom: 10, opacity: 0.8, textShadow: '0 1px 3px rgba(0,0,0,.8)', pointerEvents: 'none' }}
-            >
+            <span aria-hidden className={classes.watermark}>
               {t.listings.card.watermark}
-            </Text>
-          </Box>
+            </span>
+          </div>
         ))}
-      </Box>
+      </div>
       {photos.length > 1 && (
         <>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            size="lg"
-            aria-label={d.prevPhoto}
-            disabled={index === 0}
-            onClick={() => go(index - 1)}
-            pos="absolute"
-            style={{ left: 8, top: '45%' }}
-          >
+          <button type="button" className={`${classes.arrow} ${classes.prev} mantine-focus-auto`} aria-label={d.prevPhoto} disabled={index === 0} onClick={() => go(index - 1)}>
             ‹
-          </ActionIcon>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            size="lg"
-            aria-label={d.nextPhoto}
-            disabled={index === photos.length - 1}
-            onClick={() => go(index + 1)}
-            pos="absolute"
-            style={{ right: 8, top: '45%' }}
-          >
+          </button>
+          <button type="button" className={`${classes.arrow} ${classes.next} mantine-focus-auto`} aria-label={d.nextPhoto} disabled={index === photos.length - 1} onClick={() => go(index + 1)}>
             ›
-          </ActionIcon>
-          <Group justify="center" gap={6} mt={6}>
+          </button>
+          <div className={classes.dots}>
             {photos.map((p, i) => (
-              <UnstyledButton
-                key={p.id}
-                aria-label={d.goToPhoto(i + 1)}
-                aria-current={i === index ? 'true' : undefined}
-                onClick={() => go(i)}
-                style={{ width: 24, height: 24, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-              >
-                <span style={{ width: 8, height: 8, borderRadius: 4, background: i === index ? '#c2185b' : '#ccc' }} />
-              </UnstyledButton>
+              <button key={p.id} type="button" className={`${classes.dot} mantine-focus-auto`} aria-label={d.goToPhoto(i + 1)} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
+                <span />
+              </button>
             ))}
-          </Group>
+          </div>
         </>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 /** What other features may use from listings. */
 export { ListingCard } from './ListingCard.tsx';
+export { CardBadge } from './CardBadge.tsx';
 export { ListingPhotoImage } from './ListingPhotoImage.tsx';
 export { ListingGrid } from './ListingGrid.tsx';
 export { ListingSkeleton } from './ListingSkeleton.tsx';

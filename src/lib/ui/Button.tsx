@@ -5,7 +5,9 @@ import classes from './Button.module.css';
 type Own<C extends ElementType> = {
   /** What it renders: a button by default, or a link (the router's Link, 'a'). */
   component?: C;
-  variant?: 'filled' | 'light' | 'outline' | 'default' | 'white';
+  variant?: 'filled' | 'light' | 'outline' | 'default' | 'white' | 'subtle';
+  /** Another colour than the primary pink: red on a subtle button, WhatsApp's green on a filled one. */
+  color?: 'red' | 'green';
   size?: 'sm' | 'xs' | 'compact-sm';
   /** Disabled, with a spinner over the label (Mantine's `loading`). */
   loading?: boolean;
@@ -18,7 +20,7 @@ export type ButtonProps<C extends ElementType = 'button'> = Own<C> & Omit<Compon
  * 'First-route performance'). The same sizes, colours, focus ring and press effect
  * (Mantine's global `mantine-focus-auto` and `mantine-active` classes).
  */
-export function Button<C extends ElementType = 'button'>({ component, variant = 'filled', size = 'sm', loading = false, className, children, ...rest }: ButtonProps<C>) {
+export function Button<C extends ElementType = 'button'>({ component, variant = 'filled', color, size = 'sm', loading = false, className, children, ...rest }: ButtonProps<C>) {
   const Root: ElementType = component ?? 'button';
   const asButton = Root === 'button';
   return (
@@ -27,6 +29,7 @@ export function Button<C extends ElementType = 'button'>({ component, variant = 
       {...rest}
       className={`${classes.button} mantine-focus-auto mantine-active${className ? ` ${className}` : ''}`}
       data-variant={variant}
+      data-color={color}
       data-size={size}
       data-loading={loading || undefined}
       {...(asButton && loading && { disabled: true })}

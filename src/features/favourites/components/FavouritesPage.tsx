@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@/lib/router/index.ts';
-import { Alert, Anchor, Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
+import { Alert } from '@/lib/ui/Alert.tsx';
+import { Button } from '@/lib/ui/Button.tsx';
+import page from '@/lib/ui/page.module.css';
 import { authPath, useSessionStore } from '@/features/auth/index.ts';
 import { sortedFavourites } from '../model.ts';
 import { useFavouritesStore } from '../store.ts';
 import { FavouriteCard } from './FavouriteCard.tsx';
+import classes from './FavouritesPage.module.css';
 
 const f = t.favouritesScreen;
 
-/** /preferiti: what this device keeps, offline too (the app's offline banner says so); each state asked again when online. */
+/**
+ * /preferiti: what this device keeps, offline too (the app's offline banner says so); each
+ * state asked again when online. Plain elements: the screen loads no Mantine component code.
+ */
 export default function FavouritesPage() {
   const data = useFavouritesStore();
   const userId = useSessionStore((s) => s.user?.id ?? null);
@@ -33,32 +39,30 @@ export default function FavouritesPage() {
   }, [online, userId]);
 
   return (
-    <Container size="lg" px="sm" py="md">
-      <Title order={1} size="h2">
-        {f.title}
-      </Title>
-      <Text size="sm" c="gray.7" mb="md">
+    <div className={page.page}>
+      <h1 className={page.title}>{f.title}</h1>
+      <p className={classes.intro}>
         {userId ? f.intro : f.introSignedOut}{' '}
         {!userId && (
-          <Anchor component={Link} to={authPath('login', paths.favourites)} underline="always">
+          <Link to={authPath('login', paths.favourites)} className={classes.login}>
             {f.login}
-          </Anchor>
+          </Link>
         )}
-      </Text>
+      </p>
       {items.length === 0 ? (
-        <Alert color="gray" variant="light">
-          <Text mb="sm">{f.empty}</Text>
-          <Button component={Link} to={paths.search} size="sm">
+        <Alert color="gray" role="status">
+          <p className={classes.empty}>{f.empty}</p>
+          <Button component={Link} to={paths.search}>
             {f.browse}
           </Button>
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <div className={page.cards}>
           {items.map((item) => (
             <FavouriteCard key={item.id} item={item} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }
