@@ -29,6 +29,11 @@ describe('REST rpc', () => {
     expect((await anon.rpc('add_numbers', { a: 1, b: 1 }, { get: true })).data).toBe(2);
   });
 
+  it('evaluates a scalar stable function once per call (its answer is not computed again for the size check)', async () => {
+    expect(await anon.rpc('evaluations')).toMatchObject({ data: 1, error: null, status: 200 });
+    expect((await anon.rpc('evaluations', {}, { get: true })).data).toBe(1);
+  });
+
   it('passes jsonb through unchanged', async () => {
     const payload = { a: [1, 'x', null], b: { c: true } };
     expect((await anon.rpc('echo_json', { payload })).data).toEqual(payload);
