@@ -32,11 +32,13 @@ function limitError(message: string, details: string, hint: string): ApiError {
 /**
  * Wraps a statement answering (total, page, body): `body` comes back null with its size in
  * `bytes` when larger than MAX_RESPONSE_BYTES, so a huge answer never leaves the database.
+ * `body` is read three times: under OFFSET 0 Postgres does not flatten the statement into
+ * this one, so its answer (a stable function's, say) is computed once, not once per read.
  */
 export function limitBodySize(sql: string): string {
   return (
     `select _s.total, _s.page, case when octet_length(_s.body) <= ${MAX_RESPONSE_BYTES} then _s.body end as body, ` +
-    `octet_length(_s.body) as bytes from (${sql}) _s`
+    `octet_length(_s.body) as bytes from (select * from (${sql}) _a offset 0) _s`
   );
 }
 

@@ -100,10 +100,7 @@ export async function callFunction(call: RestRequest, name: string): Promise<Res
   }
   if (!fn.setof && !fn.composite) {
     return run(call, readOnly, async (query) => {
-      // The call's answer in a subquery Postgres cannot flatten (OFFSET 0): limitBodySize reads
-      // `body` three times, and a flattened stable function would run once for each.
-      const once = `select null as total, 1 as page, _r.body from (select to_json(${sql})::text as body offset 0) _r`;
-      const r = await query<ReadRow>(limitBodySize(once), params.values, undefined, true);
+      const r = await query<ReadRow>(limitBodySize(`select null as total, 1 as page, to_json(${sql})::text as body`), params.values, undefined, true);
       return respond(bodyOf(r.rows[0]!), 200);
     });
   }
