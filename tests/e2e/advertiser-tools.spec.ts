@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
-import { DEMO, keys, rpc, serviceRest } from '../support/e2e/platform.ts';
+import { DEMO, deleteListings, keys, makeListing, rpc, serviceRest } from '../support/e2e/platform.ts';
 import { romeAt } from '../support/romeTime.ts';
 
 const G = DEMO.giulia.id;
@@ -20,18 +20,13 @@ test.beforeEach(async ({ page }) => adultDevice(page));
 // my-listings.spec reads giulia's first page of 10 (its paused card last): the listings made
 // here, retries included, are deleted after each test.
 const made: string[] = [];
-test.afterEach(async () => {
-  for (const id of made.splice(0)) await serviceRest(`listings?id=eq.${id}`, { method: 'DELETE' });
-});
+test.afterEach(() => deleteListings(made.splice(0)));
 
-/** A public listing of giulia's, made as service_role (as my-listings.spec does). */
+/** A public listing of giulia's, deleted after the test. */
 async function giuliaListing(title: string): Promise<string> {
-  const [row] = (await serviceRest('listings', {
-    method: 'POST',
-    body: { user_id: G, title, slug: `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 30, description: 'Annuncio di prova creato dal test end-to-end.' },
-  })) as { id: string }[];
-  made.push(row!.id);
-  return row!.id;
+  const id = await makeListing(G, title);
+  made.push(id);
+  return id;
 }
 const listingRow = async (id: string) =>
   ((await serviceRest(`listings?id=eq.${id}&select=available_until,auto_renew,expires_at,is_premium,promotion_mode,promotion_start_at`)) as Record<string, any>[])[0]!;

@@ -1,11 +1,8 @@
 /** 'I tuoi annunci' at 360 px as giulia: paging, states, pause/resume, renew, delete, promotion dialog, empty state. */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
-import { API, DEMO, keys, makeAccount, rpc, serviceRest } from '../support/e2e/platform.ts';
+import { DEMO, deleteListings, makeAccount, makeListing, rpc, serviceRest, serviceStorage } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -26,28 +23,6 @@ interface Row {
 const ORDER = 'order=is_paused.asc,is_premium.desc,promotion_end_at.desc.nullslast,last_bumped_at.desc.nullslast,created_at.desc';
 const giuliaListings = async (): Promise<Row[]> =>
   serviceRest(`listings?select=id,title,is_paused,is_premium,expires_at,promotion_mode,promotion_start_at,promotion_end_at&user_id=eq.${G}&${ORDER}`);
-
-const storage = async () => createClient(API, (await keys()).serviceRole, { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage;
-
-/** A listing for `userId` made as service_role; with a photo (its crop and its original stored, as the upload function does) when `photo`. */
-async function makeListing(userId: string, title: string, photo = false): Promise<string> {
-  const [row] = (await serviceRest('listings', {
-    method: 'POST',
-    body: { user_id: userId, title, slug: `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 30, description: 'Annuncio di prova creato dal test end-to-end.' },
-  })) as { id: string }[];
-  if (photo) {
-    const store = await storage();
-    const [seeded] = (await serviceRest(`listing_photos?select=url&limit=1`)) as { url: string }[];
-    const bytes = Buffer.from(await (await fetch(seeded!.url)).arrayBuffer());
-    const [crop, original] = [`${userId}/${row!.id}/${randomUUID()}.jpg`, `${userId}/${row!.id}/${randomUUID()}.jpg`];
-    for (const [bucket, path] of [['listing_photos', crop], ['listing_originals', original]] as const) {
-      const { error } = await store.from(bucket).upload(path, bytes, { contentType: 'image/jpeg' });
-      if (error) throw error;
-    }
-    await rpc('add_listing_photo', { p_user_id: userId, p_listing_id: row!.id, p_storage_path: crop, p_original_path: original }, (await keys()).serviceRole);
-  }
-  return row!.id;
-}
 
 const publicStatus = async (id: string) => (await rpc<{ status: string }>('listing_detail', { p_id: id })).status;
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -119,7 +94,7 @@ test('pause and resume: the card and the public visibility follow each time', as
   try {
     await pauseAndResume(page, live);
   } finally {
-    await serviceRest(`listings?id=eq.${live.id}`, { method: 'PATCH', body: { is_paused: false } });
+    await serviceRest(`listings?id=eq.${live.id}`, { method: 'PATCH', body: { is_paused: false, paused_at: null } });
   }
 });
 
@@ -175,8 +150,8 @@ test('paging: 10 a page with the total; delete removes the listing, then the cle
   const extra: string[] = [];
   for (let i = extra.length; existing + extra.length < 11; i++) extra.push(await makeListing(G, `Annuncio di prova e2e ${i + 1}`));
   const doomedTitle = 'Annuncio da eliminare e2e';
-  const doomed = await makeListing(G, doomedTitle, true);
-  const store = await storage();
+  const doomed = await makeListing(G, doomedTitle, { photo: true });
+  const store = await serviceStorage();
   const folder = async () => Promise.all(['listing_photos', 'listing_originals'].map(async (bucket) => (await store.from(bucket).list(`${G}/${doomed}`)).data?.length));
   try {
       expect(await folder()).toEqual([1, 1]);
@@ -206,7 +181,7 @@ test('paging: 10 a page with the total; delete removes the listing, then the cle
       expect(await serviceRest(`listing_photos?select=id&listing_id=eq.${doomed}`)).toEqual([]);
       await expect.poll(folder, { timeout: 20_000 }).toEqual([0, 0]);
   } finally {
-    for (const id of [...extra, doomed]) await serviceRest(`listings?id=eq.${id}`, { method: 'DELETE' });
+    await deleteListings([...extra, doomed]);
   }
 });
 

@@ -6,18 +6,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
-import { DEMO, serviceRest } from '../support/e2e/platform.ts';
+import { DEMO, makeListing } from '../support/e2e/platform.ts';
 
 const s = t.stats;
 
 /** A fresh public listing of giulia's (so other specs' visits never mix in). */
-async function giuliaListing(title: string): Promise<string> {
-  const [row] = (await serviceRest('listings', {
-    method: 'POST',
-    body: { user_id: DEMO.giulia.id, title, slug: `e2e-stats-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 30, description: 'Annuncio di prova per le statistiche, creato dal test.' },
-  })) as { id: string }[];
-  return row!.id;
-}
+const giuliaListing = (title: string) => makeListing(DEMO.giulia.id, title);
 
 /** A visitor on a device of their own (a new browser context: its own storage, so its own random id). */
 async function visit(browser: Browser, baseURL: string | undefined, listingId: string, tapWhatsApp: boolean) {

@@ -9,18 +9,15 @@
  * Both listings are made here (no seed listing changes) and deleted at the end with their
  * verification and report.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { formatItalianMonthYear } from '../../src/lib/romeDate.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
-import { API, DEMO, keys, rpc, serviceRest } from '../support/e2e/platform.ts';
+import { DEMO, deleteListings, makeListing, serviceRest } from '../support/e2e/platform.ts';
 
 const G = DEMO.giulia.id;
 const v = t.verification;
@@ -39,23 +36,11 @@ async function device(browser: Browser, width = 360): Promise<Page> {
   return page;
 }
 
-/** A public listing of giulia's with one of her seeded photos (crop and original stored, as the upload function does). */
+/** A public listing of giulia's with one of her seeded photos, deleted at the end. */
 async function giuliaListing(title: string): Promise<string> {
-  const [row] = (await serviceRest('listings', {
-    method: 'POST',
-    body: { user_id: G, title, slug: `e2e-trust-${stamp}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 31, description: 'Annuncio di prova per la verifica delle foto.' },
-  })) as { id: string }[];
-  made.push(row!.id);
-  const store = createClient(API, (await keys()).serviceRole, { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage;
-  const [seeded] = (await serviceRest(`listing_photos?select=url,listings!inner(user_id)&listings.user_id=eq.${G}&limit=1`)) as { url: string }[];
-  const bytes = Buffer.from(await (await fetch(seeded!.url)).arrayBuffer());
-  const [crop, original] = [`${G}/${row!.id}/${randomUUID()}.jpg`, `${G}/${row!.id}/${randomUUID()}.jpg`];
-  for (const [bucket, path] of [['listing_photos', crop], ['listing_originals', original]] as const) {
-    const { error } = await store.from(bucket).upload(path, bytes, { contentType: 'image/jpeg' });
-    if (error) throw error;
-  }
-  await rpc('add_listing_photo', { p_user_id: G, p_listing_id: row!.id, p_storage_path: crop, p_original_path: original }, (await keys()).serviceRole);
-  return row!.id;
+  const id = await makeListing(G, title, { photo: true });
+  made.push(id);
+  return id;
 }
 
 /** A selfie-like JPEG: a face-coloured oval and a sheet with the code written on it. */
@@ -87,7 +72,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   // Deleting the listings takes their verification and report with them (on delete cascade).
-  for (const id of made) await serviceRest(`listings?id=eq.${id}`, { method: 'DELETE' });
+  await deleteListings(made);
 });
 
 test("giulia asks 'Verifica le foto' at 360 px, reads code and gesture, sends a selfie", async ({ page }) => {

@@ -3,9 +3,12 @@
  * keys, REST and RPC calls as service_role or anon, the demo accounts of the seed, and the
  * rows a test sets up through the real API.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import ws from 'ws';
 import { Jwt, apiKeys } from '../../../supabase/local/src/jwt.ts';
 import { userByKey, type SeedUser } from '../../../supabase/seed/data.ts';
 import type { Mail } from '../auth.ts';
@@ -107,6 +110,40 @@ export async function makeAccount(prefix = 'e2e', metadata: Record<string, unkno
 export async function makeNotification(row: { user_id: string | null; type: string; entity_id?: string | null; message: string }) {
   const [created] = (await serviceRest('admin_notifications', { method: 'POST', body: { entity_id: null, ...row } })) as { id: string }[];
   return created!;
+}
+
+/** Storage as service_role, through supabase-js. */
+export const serviceStorage = async () =>
+  createClient(API, (await keys()).serviceRole, { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage;
+
+/**
+ * A public listing of `userId`'s made as service_role (Roma, donne, 30 anni); with `photo`, one
+ * of the user's own seeded photos stored as the upload function stores it (crop and original).
+ */
+export async function makeListing(userId: string, title: string, { photo = false } = {}): Promise<string> {
+  const [row] = (await serviceRest('listings', {
+    method: 'POST',
+    body: { user_id: userId, title, slug: `e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`, category: 'donne', city: 'Roma', age: 30, description: 'Annuncio di prova creato dal test end-to-end.' },
+  })) as { id: string }[];
+  const id = row!.id;
+  if (photo) {
+    const store = await serviceStorage();
+    // The owner's own photo: another account's would hold the listing for review (duplicate photos).
+    const [seeded] = (await serviceRest(`listing_photos?select=url,listings!inner(user_id)&listings.user_id=eq.${userId}&limit=1`)) as { url: string }[];
+    const bytes = Buffer.from(await (await fetch(seeded!.url)).arrayBuffer());
+    const [crop, original] = [`${userId}/${id}/${randomUUID()}.jpg`, `${userId}/${id}/${randomUUID()}.jpg`];
+    for (const [bucket, path] of [['listing_photos', crop], ['listing_originals', original]] as const) {
+      const { error } = await store.from(bucket).upload(path, bytes, { contentType: 'image/jpeg' });
+      if (error) throw error;
+    }
+    await rpc('add_listing_photo', { p_user_id: userId, p_listing_id: id, p_storage_path: crop, p_original_path: original }, (await keys()).serviceRole);
+  }
+  return id;
+}
+
+/** Deletes listings a spec made (their photos, verifications and reports go with them). */
+export async function deleteListings(ids: string[]): Promise<void> {
+  if (ids.length) await serviceRest(`listings?id=in.(${ids.join(',')})`, { method: 'DELETE' });
 }
 
 /** Runs `fn` while a listing is paused, then resumes it whatever happened. */
