@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MantineProvider } from '@mantine/core';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { SHELL_SCRIPT, shellHtml } from './src/app/shell/shell.ts';
+import { SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml } from './src/app/shell/shell.ts';
 import { t } from './src/lib/catalogue/index.ts';
 import { theme } from './src/lib/ui/theme.ts';
 
@@ -83,9 +83,9 @@ function mantineThemeCss(): string {
 /**
  * The prerendered shell (src/app/shell): index.html carries the header, the route's title,
  * search bar and card skeletons with their rules inlined, so the first paint needs neither a
- * script nor a stylesheet. The built page's stylesheets stop blocking that paint: they load
- * as 'print' (preloaded at high priority) and turn on when loaded; main.tsx renders the app
- * once they have.
+ * script nor a stylesheet. The app's entry and stylesheets are asked for once that paint is
+ * done (appLoaderScript); the stylesheets load as 'print' and turn on when loaded, and
+ * main.tsx renders the app once they have.
  */
 function prerenderShell(): Plugin {
   const css = () =>
@@ -94,8 +94,24 @@ function prerenderShell(): Plugin {
       .replace(/\s*([{};:,>])\s*/g, '$1')
       .replace(/\s+/g, ' ')
       .trim();
+  let appTags = '';
+  let loaderScript = '';
   return {
     name: 'prerender-shell',
+    // app.html: the same page with the app's tags in place, which the service worker serves
+    // (src/sw/sw.ts): from its cache they cost no bandwidth, and a page that holds them from
+    // the start renders from its saved data sooner than one that adds them.
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const page = bundle['index.html'];
+        if (!appTags || page?.type !== 'asset') return;
+        const loader = `<script>${loaderScript}</script>`;
+        const html = String(page.source);
+        if (!html.includes(loader)) throw new Error('prerender-shell: the app loader was not found in index.html');
+        this.emitFile({ type: 'asset', fileName: 'app.html', source: html.replace(loader, appTags) });
+      },
+    },
     // `npm start` serves the build as a static host should (docs/deploy.md): hashed files for a
     // year, the rest revalidated (sirv's own header would say no-cache for everything).
     configurePreviewServer(server) {
@@ -116,20 +132,28 @@ function prerenderShell(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        html = html.replace('<!--app-shell-->', shellHtml(t));
+        html = html.replace('<!--app-shell-->', shellHtml(t)).replace('<!--age-gate-->', gateHtml(t));
+        const tags: HtmlTagDescriptor[] = [
+          { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
+          { tag: 'style', children: css(), injectTo: 'head' },
+          { tag: 'style', children: mantineThemeCss(), injectTo: 'head' },
+        ];
         if (ctx.bundle) {
-          html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g, (_, href: string) =>
-            `<link rel="preload" as="style" crossorigin href="${href}"><link rel="stylesheet" crossorigin href="${href}" media="print" onload="this.media='all'" data-app-css>`,
-          );
+          // The app's entry and stylesheets leave the page's head: appLoaderScript adds them
+          // once the shell is painted. The module preloads stay: the few the entry shares with
+          // boot.ts (the bundler's runtime) are wanted at once.
+          let app = '';
+          const styles: string[] = [];
+          html = html
+            .replace(/<script type="module" crossorigin src="[^"]+"><\/script>\s*/, (tag: string) => ((app = tag.trim()), ''))
+            // 'print' until loaded, so they never hold a paint (preloaded: main.tsx waits for them).
+            .replace(/<link rel="stylesheet" crossorigin href="([^"]+\.css)">\s*/g, (_, href: string) => (styles.push(`<link rel="preload" as="style" crossorigin href="${href}"><link rel="stylesheet" crossorigin href="${href}" media="print" onload="this.media='all'" data-app-css>`), ''));
+          if (!app) throw new Error('prerender-shell: the app entry was not found in index.html');
+          appTags = styles.join('') + app;
+          loaderScript = appLoaderScript(appTags);
+          tags.push({ tag: 'script', children: loaderScript, injectTo: 'head' });
         }
-        return {
-          html,
-          tags: [
-            { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
-            { tag: 'style', children: css(), injectTo: 'head' },
-            { tag: 'style', children: mantineThemeCss(), injectTo: 'head' },
-          ],
-        };
+        return { html, tags };
       },
     },
   };

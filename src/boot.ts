@@ -4,5 +4,9 @@
  * picks the answer up; see features/listings/prefetch.ts).
  */
 import { prefetchRouteData } from './app/prefetch.ts';
+import { captureInstallPrompt } from './pwa/install.ts';
 
 prefetchRouteData(window.location);
+// Before the app (which loads once the page has painted): Chromium fires beforeinstallprompt
+// early and only once per page load.
+captureInstallPrompt();

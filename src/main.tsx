@@ -1,11 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { captureInstallPrompt } from './pwa/install.ts';
-
-// Before React: Chromium fires beforeinstallprompt early and only once per page load.
-captureInstallPrompt();
-
 /**
  * The built page's stylesheets load without blocking the prerendered shell's paint (see
  * vite.config.ts, prerenderShell); the app renders once they apply, so it never shows unstyled.

@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
+import { AGE_GATE_ATTRIBUTE, AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
 import { Button } from '@/lib/ui/Button.tsx';
 import classes from './AgeGate.module.css';
+import { dropPrerenderedGate } from './shell/shell.ts';
 import { paths } from '@/lib/paths.ts';
 
 const EXEMPT: string[] = [paths.terms, paths.privacy, paths.authCallback, paths.banned];
@@ -11,7 +12,10 @@ const EXEMPT: string[] = [paths.terms, paths.privacy, paths.authCallback, paths.
 /**
  * 18+ interstitial for anonymous visitors, remembered on this device (DESIGN 'Adults only').
  * A native modal <dialog>: the page behind is inert and focus stays inside, and it is drawn
- * with the first paint, since it is the first thing a new visitor sees.
+ * with the first paint, since it is the first thing a new visitor sees (index.html's shell
+ * draws the same box before the app loads). While it is open no listing photo is shown behind
+ * it (<html data-age-gate>, see ListingPhotoImage.module.css): nothing for adults is on screen
+ * before the answer.
  */
 export function AgeGate({ signedIn }: { signedIn: boolean }) {
   const { pathname } = useLocation();
@@ -19,6 +23,11 @@ export function AgeGate({ signedIn }: { signedIn: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const m = t.frame.ageGate;
   const opened = !signedIn && !confirmed && !EXEMPT.includes(pathname);
+
+  useLayoutEffect(() => {
+    document.documentElement.toggleAttribute(AGE_GATE_ATTRIBUTE, opened);
+    dropPrerenderedGate();
+  }, [opened]);
 
   useLayoutEffect(() => {
     const d = dialog.current;

@@ -12,7 +12,8 @@ import { registerPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// '/' is served as every navigation is (app.html below), not as the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'app.html' });
 cleanupOutdatedCaches();
 // The first install controls open pages at once (so what they read is cached); later
 // versions wait for the user to accept the update prompt.
@@ -22,8 +23,9 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// App shell: every navigation renders index.html (the router takes over).
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// App shell: every navigation renders app.html, index.html with the app's tags in place (see
+// vite.config.ts, prerenderShell); the router takes over.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html')));
 
 registerCacheRules();
 registerPush();

@@ -7,8 +7,9 @@
  * Goals (issue 25): performance >= 95, LCP <= 1.8 s, TBT <= 150 ms, CLS <= 0.05 (the worst
  * run: CLS does not depend on the machine's speed), accessibility 100.
  * Then the first listing photo on a throttled phone (Lighthouse's mobile network and CPU
- * applied to a real Chromium): painted within 1.5 s of a cold visit's navigation, 0.5 s of a
- * repeat visit's (same profile: service worker and HTTP cache).
+ * applied to a real Chromium), for a visitor who has answered the 18+ gate: painted within
+ * 1.5 s of a cold visit's navigation (empty cache, no service worker), 0.5 s of a repeat
+ * visit's (same profile: service worker and HTTP cache).
  * Each product runs as `npm start` runs it (scripts/start.ts: a fresh platform with the seed
  * and demo photos, the app built against it and served), in its own process: Lighthouse's
  * own work must not hold up the servers it measures, as it never does in production.
@@ -142,6 +143,9 @@ export async function firstPhoto(base: string): Promise<{ cold: number; repeat: 
   const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    // The visitor answered the 18+ gate on an earlier visit: no photo is shown behind it, so
+    // a first visit's photo waits for a tap. Cold is an empty cache and no service worker.
+    await context.addInitScript(() => localStorage.setItem('incontri.ageConfirmed', '1'));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -162,9 +166,9 @@ export async function firstPhoto(base: string): Promise<{ cold: number; repeat: 
       );
     };
     const cold = await visit();
-    // A returning visitor has answered the 18+ gate; the service worker has installed.
-    await page.evaluate(() => localStorage.setItem('incontri.ageConfirmed', '1'));
-    await page.waitForTimeout(3000);
+    // A returning visitor's page is the service worker's: wait until it has installed
+    // (precached the app) and is active, so the next navigation goes through it.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const repeat = await visit();
     return { cold, repeat };
   } finally {

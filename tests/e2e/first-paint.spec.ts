@@ -5,6 +5,7 @@
  * at 360 px go to tests/e2e/screenshots (first-paint-<page>-shell / -app).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { t } from '../../src/lib/catalogue/index.ts';
 import { PUBLIC_ORDER } from '../support/seed-search.ts';
 import { adultDevice, shot } from '../support/e2e/page.ts';
 
@@ -35,6 +36,11 @@ async function boxes(page: Page, selectors: Record<Part, string>, parts: Part[])
     found[part] = box!;
   }
   return found;
+}
+
+/** The shell's box and the app's land within 2 px of each other. */
+function expectSameBox(what: string, shell: Box, app: Box, keys: (keyof Box)[] = ['x', 'y', 'width', 'height']) {
+  for (const key of keys) expect(Math.abs(shell[key] - app[key]), `${what} ${key}: shell ${shell[key]}, app ${app[key]}`).toBeLessThanOrEqual(2);
 }
 
 const listing = PUBLIC_ORDER[0]!;
@@ -71,7 +77,106 @@ for (const { name, path, parts } of pages) {
     for (const part of parts) {
       const [a, b] = [shell[part]!, app[part]!];
       const keys: (keyof Box)[] = part === 'card' ? ['x', 'y', 'width'] : ['x', 'y', 'width', 'height'];
-      for (const key of keys) expect(Math.abs(a[key] - b[key]), `${name} ${part} ${key}: shell ${a[key]}, app ${b[key]}`).toBeLessThanOrEqual(2);
+      expectSameBox(`${name} ${part}`, a, b, keys);
     }
   });
 }
+
+test("a new visitor's first paint is the 18+ gate, on the app's box, and an answer given there holds", async ({ browser }) => {
+  const gate = { title: t.frame.ageGate.title, confirm: t.frame.ageGate.confirm };
+  const shellContext = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  await shellContext.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const before = await shellContext.newPage();
+  await before.goto('/');
+  const shellGate = before.getByRole('dialog', { name: gate.title });
+  await expect(shellGate).toBeVisible();
+  const shellBox = (await shellGate.boundingBox())!;
+  await shot(before, 'first-paint-age-gate-shell');
+
+  const appContext = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  const page = await appContext.newPage();
+  await page.goto('/');
+  await expect(page.locator('.sh-header')).toHaveCount(0);
+  const appGate = page.getByRole('dialog', { name: gate.title });
+  await expect(appGate.getByRole('button', { name: gate.confirm })).toBeFocused();
+  const appBox = (await appGate.boundingBox())!;
+  await shot(page, 'first-paint-age-gate-app');
+  // The question is painted once: the page's largest paint stays the prerendered one, which
+  // stays on screen until AgeGate's dialog covers it (replaced at once, React's would count again).
+  await expect(page.locator('[data-shell-gate]')).toHaveCount(0);
+  const largest = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as LargestContentfulPaint).id))).observe({ type: 'largest-contentful-paint', buffered: true }),
+      ),
+  );
+  expect(largest.at(-1), `largest-contentful-paint entries: ${largest.join(', ')}`).toBe('sh-gate-text');
+  expectSameBox('gate', shellBox, appBox);
+  // Nothing for adults on screen before the answer: the cards are there, their photos are not.
+  const photo = page.locator(APP.photo);
+  await expect(page.getByTestId('listing-card').first()).toBeAttached();
+  await expect(photo).toBeHidden();
+  await appGate.getByRole('button', { name: gate.confirm }).click();
+  await expect(photo).toBeVisible();
+  await appContext.close();
+
+  // Answered on the prerendered gate, before any script: remembered, and the app does not ask again.
+  await shellGate.getByRole('button', { name: gate.confirm }).click();
+  await expect(shellGate).toBeHidden();
+  expect(await before.evaluate(() => localStorage.getItem('incontri.ageConfirmed'))).toBe('1');
+  await shellContext.unroute(/\/assets\/.*\.js$/);
+  await before.reload();
+  await expect(before.locator('.sh-header')).toHaveCount(0);
+  await expect(before.getByTestId('listing-card').first()).toBeVisible();
+  await expect(before.getByRole('dialog', { name: gate.title })).toHaveCount(0);
+  await shellContext.close();
+});
+
+test('the first photo shows in the prerendered card while the app is still loading, on the photo box the app draws', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  await adultDevice(context);
+  // The app's own entry never arrives; the page's boot script (and its chunks) does.
+  await context.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  const before = await context.newPage();
+  await before.goto('/');
+  const early = before.locator('#root .sh-home .sh-photo img');
+  await expect(early).toBeVisible();
+  await expect(early).toHaveJSProperty('complete', true);
+  expect(await early.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const shellBox = (await early.boundingBox())!;
+  await shot(before, 'first-paint-home-shell-photo');
+  await context.unroute(/\/assets\/index-[^/]*\.js$/);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('.sh-header')).toHaveCount(0);
+  const photo = page.locator(APP.photo);
+  await expect(photo).toHaveJSProperty('complete', true);
+  // The same photo: the first card's.
+  expect(await photo.getAttribute('src')).toBe(await early.getAttribute('src'));
+  const appBox = (await photo.boundingBox())!;
+  expectSameBox('photo', shellBox, appBox);
+  await context.close();
+});
+
+test("the app's code is asked for once the shell has painted; the service worker's copy of the page holds it from the start", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1 });
+  await adultDevice(context);
+  const page = await context.newPage();
+  const first = await page.goto('/');
+  expect(await first!.text()).toContain('createContextualFragment');
+  await expect(page.getByTestId('listing-card').first()).toBeVisible();
+  const [paint, entry] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name))?.startTime ?? NaN,
+  ]);
+  expect(entry, `entry requested at ${entry} ms, first contentful paint at ${paint} ms`).toBeGreaterThanOrEqual(paint);
+
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const again = await page.reload();
+  expect(again!.fromServiceWorker()).toBe(true);
+  const html = await again!.text();
+  expect(html).not.toContain('createContextualFragment');
+  expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+  await expect(page.getByTestId('listing-card').first()).toBeVisible();
+  await context.close();
+});

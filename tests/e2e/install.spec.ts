@@ -18,6 +18,8 @@ test.beforeEach(async ({ context }) => adultDevice(context));
 
 /** What Chromium fires when the app may be installed; its prompt() is recorded. */
 async function offerInstall(page: Page) {
+  // The app's own page, not the prerendered shell it replaces.
+  await expect(page.locator('.sh-header')).toHaveCount(0);
   await page.evaluate(() => {
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: () => {

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
-import { CARD_SKELETON, SHELL_SCRIPT, shellHtml, shellRoute } from './shell.ts';
+import { AGE_GATE_ATTRIBUTE, AGE_GATE_KEY } from '../ageGateStorage.ts';
+import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
+import { CARD_SKELETON, SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml, shellRoute } from './shell.ts';
 
-/** What index.html's inline script decides for an address (run as the page runs it). */
-function scriptRoute(pathname: string): string | null {
-  let shell: string | null = null;
-  const document = { documentElement: { setAttribute: (_: string, value: string) => (shell = value) } };
+/** What index.html's inline script decides for an address and a device (run as the page runs it). */
+function runScript(pathname: string, stored: Record<string, string> = {}, hash = '', search = '') {
+  const attributes = new Map<string, string>();
+  const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+  const localStorage = { getItem: (key: string) => stored[key] ?? null };
   // The inline script is a string by nature (index.html carries it): run it as the page does.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('location', 'document', SHELL_SCRIPT)({ pathname }, document);
-  return shell;
+  new Function('location', 'document', 'localStorage', SHELL_SCRIPT)({ pathname, hash, search }, document, localStorage);
+  return { route: attributes.get('data-shell') ?? null, gate: attributes.has(AGE_GATE_ATTRIBUTE) };
 }
+
+const scriptRoute = (pathname: string) => runScript(pathname).route;
 
 describe('the prerendered shell', () => {
   const cases: [string, ReturnType<typeof shellRoute>][] = [
@@ -38,5 +43,62 @@ describe('the prerendered shell', () => {
     expect(html).toContain(CARD_SKELETON);
     const hostile = { ...t, search: { ...t.search, title: '<b>"x" & y</b>' } } as unknown as typeof t;
     expect(shellHtml(hostile)).toContain('&lt;b&gt;&quot;x&quot; &amp; y&lt;/b&gt;');
+  });
+
+  it('opens the 18+ gate for an anonymous visitor who has not answered it, as AgeGate does', () => {
+    expect(runScript('/').gate).toBe(true);
+    expect(runScript('/listing/abc').gate).toBe(true);
+    expect(runScript('/', { [AGE_GATE_KEY]: '1' }).gate).toBe(false);
+    expect(runScript('/', { [AGE_GATE_KEY]: '0' }).gate).toBe(true);
+    // A stored session or one arriving in the address: a signed-in user never sees it.
+    expect(runScript('/', { [AUTH_STORAGE_KEY]: '{}' }).gate).toBe(false);
+    expect(runScript('/', {}, '#access_token=x&refresh_token=y').gate).toBe(false);
+    expect(runScript('/', {}, '', '?code=abc').gate).toBe(false);
+    // Pages without a prerendered shell (the exempt /termini, /privacy among them) leave it to the app.
+    expect(runScript('/termini').gate).toBe(false);
+    expect(runScript('/auth').gate).toBe(false);
+  });
+
+  it('draws the gate with the catalogue strings and a confirm that remembers the answer', () => {
+    const html = gateHtml(t);
+    expect(html).toContain(`>${t.frame.ageGate.title}<`);
+    expect(html).toContain(`>${t.frame.ageGate.confirm}<`);
+    expect(html).toContain(`localStorage.setItem(&quot;${AGE_GATE_KEY}&quot;,'1')`);
+    expect(html).toContain('href="https://www.google.it"');
+  });
+
+  it("adds the app's tags once, after the first contentful paint or 300 ms, whichever comes first", () => {
+    const tags = '<link rel="stylesheet" href="/a.css" data-app-css><script type="module" src="/assets/index-x.js"></script>';
+    const script = appLoaderScript(tags);
+    expect(script).not.toContain('</script>'); // inline in index.html
+    const run = () => {
+      const added: string[] = [];
+      const timers: (() => void)[] = [];
+      let paint: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+      const document = {
+        head: { append: (fragment: string) => added.push(fragment) },
+        createRange: () => ({ createContextualFragment: (html: string) => html }),
+      };
+      class PerformanceObserver {
+        constructor(callback: typeof paint) {
+          paint = callback;
+        }
+        observe() {}
+      }
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      new Function('document', 'PerformanceObserver', 'setTimeout', script)(document, PerformanceObserver, (f: () => void) => timers.push(f));
+      return { added, timers, firstPaint: (names: string[]) => paint!({ getEntriesByName: (n: string) => names.filter((x) => x === n) }) };
+    };
+    const page = run();
+    expect(page.added).toEqual([]);
+    page.firstPaint(['first-paint']); // not contentful yet
+    expect(page.timers).toHaveLength(1); // only the 300 ms fallback
+    page.firstPaint(['first-contentful-paint']);
+    page.timers.forEach((f) => f());
+    expect(page.added).toEqual([tags]);
+    // A page that paints nothing (a hidden tab) still gets the app, from the fallback.
+    const hidden = run();
+    hidden.timers.forEach((f) => f());
+    expect(hidden.added).toEqual([tags]);
   });
 });

@@ -8,6 +8,8 @@
  */
 import type { t as catalogue } from '../../lib/catalogue/index.ts';
 import { paths } from '../../lib/paths.ts';
+import { AGE_CONFIRMED_ATTRIBUTE, AGE_GATE_ATTRIBUTE, AGE_GATE_KEY } from '../ageGateStorage.ts';
+import { AUTH_STORAGE_KEY } from '../../lib/authStorage.ts';
 
 type Catalogue = typeof catalogue;
 
@@ -24,8 +26,39 @@ export function shellRoute(pathname: string): 'home' | 'search' | 'listing' | 'f
   return null;
 }
 
-/** index.html's first script: the route's shell, decided before the first paint. */
-export const SHELL_SCRIPT = `(function(){var p=location.pathname,r=${JSON.stringify(paths.home)}===p?'home':${JSON.stringify(paths.search)}===p?'search':${JSON.stringify(paths.favourites)}===p?'favourites':/^\\/listing\\/[^/]+\\/?$/.test(p)?'listing':null;if(r)document.documentElement.setAttribute('data-shell',r)})()`;
+/**
+ * index.html's first script: the route's shell, and whether the 18+ gate opens (an anonymous
+ * visitor who has not answered it on this device: no answer and no stored session, as
+ * AgeGate and mayHaveSession decide), both before the first paint.
+ */
+export const SHELL_SCRIPT = `(function(){var p=location.pathname,r=${JSON.stringify(paths.home)}===p?'home':${JSON.stringify(paths.search)}===p?'search':${JSON.stringify(paths.favourites)}===p?'favourites':/^\\/listing\\/[^/]+\\/?$/.test(p)?'listing':null,h=document.documentElement;if(!r)return;h.setAttribute('data-shell',r);try{if(localStorage.getItem(${JSON.stringify(AGE_GATE_KEY)})==='1'||localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}))return}catch(e){return}if(/access_token|refresh_token|error_description|error_code/.test(location.hash)||/[?&](code|error)=/.test(location.search))return;h.setAttribute(${JSON.stringify(AGE_GATE_ATTRIBUTE)},'')})()`;
+
+/**
+ * The gate's confirm button before the app has loaded: the answer is remembered as AgeGate's
+ * is, and the page marks it too (private mode), so the app does not ask again.
+ */
+const GATE_CONFIRM = `try{localStorage.setItem(${JSON.stringify(AGE_GATE_KEY)},'1')}catch(e){}document.documentElement.removeAttribute(${JSON.stringify(AGE_GATE_ATTRIBUTE)});document.documentElement.setAttribute(${JSON.stringify(AGE_CONFIRMED_ATTRIBUTE)},'')`;
+
+/**
+ * The 18+ gate as AgeGate draws it, on the same box, so a new visitor's first paint is the
+ * question. It sits beside #root, not in it: React's first render leaves it alone, and AgeGate
+ * takes it away once its own dialog is on screen (dropPrerenderedGate), so the question never
+ * leaves the screen and is painted once.
+ */
+export function gateHtml(t: Catalogue): string {
+  const e = escape;
+  const m = t.frame.ageGate;
+  return [
+    `<div class="sh-gate-backdrop" data-shell-gate></div>`,
+    `<div class="sh-gate" data-shell-gate role="dialog" aria-modal="true" aria-labelledby="sh-gate-title" aria-describedby="sh-gate-text">`,
+    `<h2 id="sh-gate-title" class="sh-gate-title">${e(m.title)}</h2>`,
+    `<div class="sh-gate-body"><p id="sh-gate-text" class="sh-gate-text">${e(m.text)}</p>`,
+    `<button type="button" class="sh-button" data-filled autofocus onclick="${e(GATE_CONFIRM)}">${e(m.confirm)}</button>`,
+    `<a class="sh-button" data-default href="https://www.google.it">${e(m.leave)}</a>`,
+    `<p class="sh-gate-legal">${e(m.legalPrefix)} <a href="${paths.terms}">${e(t.frame.footer.terms)}</a> ${e(m.legalAnd)} <a href="${paths.privacy}">${e(t.frame.footer.privacy)}</a>.</p>`,
+    `</div></div>`,
+  ].join('');
+}
 
 /** A listing card's frame while its page loads (the app's ListingSkeleton draws the same). */
 export const CARD_SKELETON = '<div class="sh-card" aria-hidden="true"><div class="sh-photo"></div><div class="sh-lines"><span></span><span></span><span></span></div></div>';
@@ -55,4 +88,25 @@ export function shellHtml(t: Catalogue): string {
     `<section class="sh-favourites"><h1 class="sh-h1">${e(t.frame.titles.favourites)}</h1></section>`,
     `</main>`,
   ].join('');
+}
+
+/** Removes the prerendered gate once the frame holding AgeGate's own dialog has been drawn over it. */
+export function dropPrerenderedGate() {
+  const nodes = document.querySelectorAll('[data-shell-gate]');
+  // Out of the accessibility tree at once: one dialog is announced, AgeGate's.
+  nodes.forEach((n) => n.setAttribute('aria-hidden', 'true'));
+  if (nodes.length) requestAnimationFrame(() => requestAnimationFrame(() => nodes.forEach((n) => n.remove())));
+}
+
+/**
+ * index.html's script after the shell's: `tags` (the app's entry and its stylesheets) join the
+ * page once the shell has been painted (its first contentful paint; after 300 ms at the
+ * latest: a hidden tab paints nothing, and a browser without paint timing still gets the app).
+ * Nothing of the app is needed for that paint or for the first photo (boot.ts asks for it at
+ * once), so on a phone's link they no longer share its bandwidth. The service worker serves
+ * app.html instead, which holds `tags` in place of this script (vite.config.ts).
+ */
+export function appLoaderScript(tags: string): string {
+  const html = JSON.stringify(tags).replace(/</g, '\\u003c');
+  return `(function(){var d=document,H=${html},done=0;function go(){if(done)return;done=1;d.head.append(d.createRange().createContextualFragment(H))}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(go,300)})()`;
 }

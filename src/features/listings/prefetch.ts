@@ -31,8 +31,10 @@ const warming = new Set<HTMLImageElement>();
 
 /**
  * The first photo the screen will show, requested the moment its address is known rather
- * than when React has drawn the card: it is the page's largest paint. The <img> then finds
- * it in the browser's memory cache.
+ * than when React has drawn the card: it is the page's largest paint. While the prerendered
+ * shell is still on screen (the app's code is still arriving) the photo is drawn in its
+ * first card's or gallery's frame, which has the card's size, so it shows without waiting for
+ * React; the app's <img> then finds it in the browser's memory cache.
  */
 function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) {
   const url = listing ? visiblePhotos(listing)[0]?.url : undefined;
@@ -46,6 +48,13 @@ function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) 
   if (srcSet) img.srcset = srcSet;
   img.src = src;
   warming.add(img);
+  const route = document.documentElement.getAttribute('data-shell');
+  const frame = route && document.querySelector(`#root .sh-${route} :is(.sh-photo, .sh-gallery)`);
+  if (frame) {
+    img.alt = '';
+    img.className = 'sh-shot';
+    frame.append(img);
+  }
 }
 
 export function prefetchListingPages(params: SearchParams, key: string) {
