@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+
 /**
  * The built page's stylesheets load without blocking the prerendered shell's paint (see
  * vite.config.ts, prerenderShell); the app renders once they apply, so it never shows unstyled.

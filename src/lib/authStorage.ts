@@ -12,6 +12,10 @@ export const initialUrlHash: string = typeof window === 'undefined' ? '' : windo
  * the URL (an e-mail link's tokens or error). Without either the visitor is anonymous, known
  * at once, with no need to load the client first.
  */
+/** A session arriving in the address: an e-mail link's tokens or error in the fragment, a code or error in the query. */
+export const SESSION_IN_HASH = /access_token|refresh_token|error_description|error_code/;
+export const SESSION_IN_SEARCH = /[?&](code|error)=/;
+
 export function mayHaveSession(): boolean {
   try {
     if (window.localStorage.getItem(AUTH_STORAGE_KEY)) return true;
@@ -19,5 +23,5 @@ export function mayHaveSession(): boolean {
     return true; // storage unreadable: let supabase-js decide
   }
   const { hash, search } = window.location;
-  return /access_token|refresh_token|error_description|error_code/.test(hash) || /[?&](code|error)=/.test(search);
+  return SESSION_IN_HASH.test(hash) || SESSION_IN_SEARCH.test(search);
 }

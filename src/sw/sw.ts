@@ -12,8 +12,11 @@ import { registerPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// '/' is served as every navigation is (app.html below), not as the precached index.html.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'app.html' });
+// The page every navigation gets: index.html with the app's tags in place (vite.config.ts,
+// prerenderShell); '/' too, not the precached index.html.
+const APP_PAGE = 'app.html';
+
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: APP_PAGE });
 cleanupOutdatedCaches();
 // The first install controls open pages at once (so what they read is cached); later
 // versions wait for the user to accept the update prompt.
@@ -23,9 +26,8 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// App shell: every navigation renders app.html, index.html with the app's tags in place (see
-// vite.config.ts, prerenderShell); the router takes over.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html')));
+// App shell: every navigation renders APP_PAGE; the router takes over.
+registerRoute(new NavigationRoute(createHandlerBoundToURL(`/${APP_PAGE}`)));
 
 registerCacheRules();
 registerPush();

@@ -9,7 +9,7 @@
 import type { t as catalogue } from '../../lib/catalogue/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { AGE_CONFIRMED_ATTRIBUTE, AGE_GATE_ATTRIBUTE, AGE_GATE_KEY } from '../ageGateStorage.ts';
-import { AUTH_STORAGE_KEY } from '../../lib/authStorage.ts';
+import { AUTH_STORAGE_KEY, SESSION_IN_HASH, SESSION_IN_SEARCH } from '../../lib/authStorage.ts';
 
 type Catalogue = typeof catalogue;
 
@@ -31,7 +31,7 @@ export function shellRoute(pathname: string): 'home' | 'search' | 'listing' | 'f
  * visitor who has not answered it on this device: no answer and no stored session, as
  * AgeGate and mayHaveSession decide), both before the first paint.
  */
-export const SHELL_SCRIPT = `(function(){var p=location.pathname,r=${JSON.stringify(paths.home)}===p?'home':${JSON.stringify(paths.search)}===p?'search':${JSON.stringify(paths.favourites)}===p?'favourites':/^\\/listing\\/[^/]+\\/?$/.test(p)?'listing':null,h=document.documentElement;if(!r)return;h.setAttribute('data-shell',r);try{if(localStorage.getItem(${JSON.stringify(AGE_GATE_KEY)})==='1'||localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}))return}catch(e){return}if(/access_token|refresh_token|error_description|error_code/.test(location.hash)||/[?&](code|error)=/.test(location.search))return;h.setAttribute(${JSON.stringify(AGE_GATE_ATTRIBUTE)},'')})()`;
+export const SHELL_SCRIPT = `(function(){var p=location.pathname,r=${JSON.stringify(paths.home)}===p?'home':${JSON.stringify(paths.search)}===p?'search':${JSON.stringify(paths.favourites)}===p?'favourites':/^\\/listing\\/[^/]+\\/?$/.test(p)?'listing':null,h=document.documentElement;if(!r)return;h.setAttribute('data-shell',r);try{if(localStorage.getItem(${JSON.stringify(AGE_GATE_KEY)})==='1'||localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}))return}catch(e){return}if(${SESSION_IN_HASH}.test(location.hash)||${SESSION_IN_SEARCH}.test(location.search))return;h.setAttribute(${JSON.stringify(AGE_GATE_ATTRIBUTE)},'')})()`;
 
 /**
  * The gate's confirm button before the app has loaded: the answer is remembered as AgeGate's
