@@ -11,6 +11,8 @@ export interface TestPlatform {
   platform: RunningPlatform;
   /** What test workers need to reach it. */
   info: PlatformInfo;
+  /** Its database on DATABASE_URL's server; undefined on PGlite. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startTestPlatform(
       dbKind: platform.db.kind,
       dataDir,
     },
+    databaseUrl,
     async stop() {
       await platform.close();
       await dropDatabase?.();

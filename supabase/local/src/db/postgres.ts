@@ -68,6 +68,8 @@ function wrap(c: Client, tx?: TxState): Queryable {
   };
 }
 
+const onCheckedOutError = (err: Error) => console.error('[db] connection lost in a transaction:', err.message);
+
 /** A PostgreSQL server named by a connection string; a pool, one client per transaction. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   // Pipelined (pg >= 8.23): a request's begin, role switch, statement and commit are sent
@@ -78,10 +80,57 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const root = wrap(pool);
   const roleSettings = new RoleSettingsCache();
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  /**
+   * The LISTEN connection. When the server drops it (a restart, an administrator's
+   * pg_terminate_backend) it is opened again and listens to every channel again, so realtime
+   * and the reload notices resume instead of the process dying of an unhandled error.
+   */
+  function listenerClient(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString });
+      c.on('error', (err) => console.error('[db] listen connection lost:', err.message));
+      c.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      c.on('end', () => {
+        if (listener !== c) return;
+        listener = undefined;
+        connecting = undefined;
+        if (!closed) relisten(250);
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listener = c;
+      return c;
+    })().catch((err: unknown) => {
+      connecting = undefined;
+      throw err;
+    });
+    return connecting;
+  }
+
+  function relisten(delay: number): void {
+    setTimeout(() => {
+      if (closed || connecting) return;
+      listenerClient().then(
+        () => console.error('[db] listening again'),
+        (err: Error) => {
+          console.error('[db] listen connection:', err.message);
+          relisten(Math.min(delay * 2, 30_000));
+        },
+      );
+    }, delay).unref();
+  }
 
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T> {
     const client = await pool.connect();
+    // Between two statements a checked-out client has no listener of its own: a dropped
+    // connection would be an unhandled error. Its next statement fails instead.
+    client.on('error', onCheckedOutError);
     const state: TxState = { ended: false };
     try {
       // Not awaited: the next statement goes out right behind it; a failed begin fails that one.
@@ -95,6 +144,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       if (!state.ended) await client.query('rollback').catch(() => undefined);
       throw err;
     } finally {
+      client.off('error', onCheckedOutError);
       client.release();
     }
   }
@@ -128,18 +178,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }, opts),
     reloadRoleSettings: () => roleSettings.clear(),
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+        await (await listenerClient()).query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
       return async () => {
@@ -147,6 +190,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       };
     },
     async close() {
+      closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },
