@@ -98,9 +98,8 @@ function prerenderShell(): Plugin {
   let loaderScript = '';
   return {
     name: 'prerender-shell',
-    // app.html: the same page with the app's tags in place, which the service worker serves
-    // (src/sw/sw.ts): from its cache they cost no bandwidth, and a page that holds them from
-    // the start renders from its saved data sooner than one that adds them.
+    // app.html: the page the service worker serves (src/sw/sw.ts), whose loader also waits for
+    // the shell's first photo to be painted (appLoaderScript's afterShellPhoto).
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
@@ -109,7 +108,7 @@ function prerenderShell(): Plugin {
         const loader = `<script>${loaderScript}</script>`;
         const html = String(page.source);
         if (!html.includes(loader)) throw new Error('prerender-shell: the app loader was not found in index.html');
-        this.emitFile({ type: 'asset', fileName: 'app.html', source: html.replace(loader, appTags) });
+        this.emitFile({ type: 'asset', fileName: 'app.html', source: html.replace(loader, `<script>${appLoaderScript(appTags, { afterShellPhoto: true })}</script>`) });
       },
     },
     // `npm start` serves the build as a static host should (docs/deploy.md): hashed files for a

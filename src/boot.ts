@@ -4,9 +4,12 @@
  * picks the answer up; see features/listings/prefetch.ts).
  */
 import { prefetchRouteData } from './app/prefetch.ts';
+import { settleShellPhoto, shellPhotoPending } from './lib/shellPhoto.ts';
 import { captureInstallPrompt } from './pwa/install.ts';
 
 prefetchRouteData(window.location);
+// No photo on its way: the app may load as soon as the shell has painted.
+if (!shellPhotoPending()) settleShellPhoto();
 // Before the app (which loads once the page has painted): Chromium fires beforeinstallprompt
 // early and only once per page load.
 captureInstallPrompt();

@@ -136,7 +136,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /**
  * Milliseconds from navigation to the first listing photo's paint (the first image that is a
- * largest-contentful-paint candidate: the first card's, or the gallery's), Lighthouse's mobile
+ * largest-contentful-paint candidate: the first card's, or the gallery's, drawn by the
+ * prerendered shell or by the app), Lighthouse's mobile
  * throttling applied by DevTools: a cold visit in a new profile, then a repeat visit in it.
  */
 export async function firstPhoto(base: string): Promise<{ cold: number; repeat: number }> {
@@ -158,7 +159,9 @@ export async function firstPhoto(base: string): Promise<{ cold: number; repeat: 
         () =>
           new Promise<number>((resolve) => {
             new PerformanceObserver((list) => {
-              const photo = list.getEntries().find((e) => (e as LargestContentfulPaint).element?.tagName === 'IMG');
+              // An image's entry has its address; its element reads null once the element has left
+              // the page (the shell's photo, replaced by the app's), so the element cannot tell.
+              const photo = list.getEntries().find((e) => (e as LargestContentfulPaint).url !== '');
               if (photo) resolve(Math.round(photo.startTime));
             }).observe({ type: 'largest-contentful-paint', buffered: true });
             setTimeout(() => resolve(NaN), 30_000);

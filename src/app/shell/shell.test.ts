@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
 import { AGE_GATE_ATTRIBUTE, AGE_GATE_KEY } from '../ageGateStorage.ts';
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
-import { CARD_SKELETON, SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml, shellRoute } from './shell.ts';
+import { CARD_SKELETON, SHELL_PHOTO_WAIT_MS, SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml, shellRoute } from './shell.ts';
+import { SHELL_PHOTO_ATTRIBUTE, SHELL_PHOTO_EVENT } from '@/lib/shellPhoto.ts';
 
 /** What index.html's inline script decides for an address and a device (run as the page runs it). */
 function runScript(pathname: string, stored: Record<string, string> = {}, hash = '', search = '') {
@@ -100,5 +101,71 @@ describe('the prerendered shell', () => {
     const hidden = run();
     hidden.timers.forEach((f) => f());
     expect(hidden.added).toEqual([tags]);
+  });
+
+  it("app.html's loader also waits for the shell's first photo, at most SHELL_PHOTO_WAIT_MS", () => {
+    const tags = '<script type="module" src="/assets/index-x.js"></script>';
+    const script = appLoaderScript(tags, { afterShellPhoto: true });
+    expect(script).not.toContain('</script>');
+    const run = () => {
+      const added: string[] = [];
+      const timers: { f: () => void; ms: number }[] = [];
+      const frames: (() => void)[] = [];
+      const listeners = new Map<string, () => void>();
+      let photo: string | null = null;
+      let paint: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+      const document = {
+        documentElement: { getAttribute: (name: string) => (name === SHELL_PHOTO_ATTRIBUTE ? photo : null) },
+        head: { append: (fragment: string) => added.push(fragment) },
+        createRange: () => ({ createContextualFragment: (html: string) => html }),
+        addEventListener: (type: string, f: () => void) => listeners.set(type, f),
+      };
+      class PerformanceObserver {
+        constructor(callback: typeof paint) {
+          paint = callback;
+        }
+        observe() {}
+      }
+      const setTimeout = (f: () => void, ms = 0) => timers.push({ f, ms });
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      new Function('document', 'PerformanceObserver', 'setTimeout', 'requestAnimationFrame', script)(document, PerformanceObserver, setTimeout, (f: () => void) => frames.push(f));
+      const flush = () => {
+        frames.splice(0).forEach((f) => f());
+        timers.filter((t) => t.ms === 0).forEach((t) => t.f());
+      };
+      return {
+        added,
+        timers,
+        photo: (state: string) => {
+          photo = state;
+          if (state === 'done') listeners.get(SHELL_PHOTO_EVENT)?.();
+          flush();
+        },
+        contentfulPaint: () => {
+          paint!({ getEntriesByName: (n: string) => (n === 'first-contentful-paint' ? [n] : []) });
+          flush();
+        },
+      };
+    };
+    // The photo on its way when the shell paints: the app waits for it.
+    const waiting = run();
+    waiting.photo('pending');
+    waiting.contentfulPaint();
+    expect(waiting.added).toEqual([]);
+    waiting.photo('done');
+    expect(waiting.added).toEqual([tags]);
+    // No photo (another route, or the answer had none): the paint is enough.
+    const none = run();
+    none.photo('done');
+    expect(none.added).toEqual([]);
+    none.contentfulPaint();
+    expect(none.added).toEqual([tags]);
+    // Boot never answers (its script failed): the app still comes, from the fallback.
+    const stuck = run();
+    stuck.contentfulPaint();
+    expect(stuck.added).toEqual([]);
+    expect(stuck.timers.map((t) => t.ms)).toContain(SHELL_PHOTO_WAIT_MS);
+    stuck.timers.find((t) => t.ms === SHELL_PHOTO_WAIT_MS)!.f();
+    expect(stuck.added).toEqual([tags]);
   });
 });

@@ -9,6 +9,8 @@ vi.mock('./api.ts', () => api);
 
 const { firstListingPage, listingDetail, prefetchListingDetail, prefetchListingPages } = await import('./prefetch.ts');
 
+const { SHELL_PHOTO_ATTRIBUTE } = await import('@/lib/shellPhoto.ts');
+
 const page = (id: string) => ({ rows: [{ id, photos: [], is_premium: false, is_paused: false, promotion_start_at: null, promotion_end_at: null }], next: null });
 
 describe('route prefetch', () => {
@@ -46,5 +48,59 @@ describe('route prefetch', () => {
     prefetchListingDetail('x');
     await expect(listingDetail('x')).rejects.toThrow('offline');
     expect(api.fetchListingDetail).toHaveBeenCalledTimes(1);
+  });
+
+  it("marks the shell's first photo pending until it has loaded, before the shell is parsed, once", async () => {
+    const root = document.documentElement;
+    root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    root.setAttribute('data-shell', 'home');
+    api.searchListings.mockImplementation(async () => ({ ...page('a'), rows: [{ ...page('a').rows[0], photos: [{ id: 'p', url: 'https://x.test/a.jpg', is_primary: true }] }] }));
+    try {
+      prefetchListingPages({}, 'home');
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
+      document.body.innerHTML = '<div id="root"><section class="sh-home"><div class="sh-photo"></div></section></div>';
+      await firstListingPage({}, 'home');
+      const shot = await vi.waitFor(() => {
+        const img = document.querySelector<HTMLImageElement>('.sh-photo img.sh-shot');
+        if (!img) throw new Error('not drawn yet');
+        return img;
+      });
+      const settled = new Promise((resolve) => document.addEventListener('shellphoto', resolve, { once: true }));
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
+      // jsdom decodes nothing: the photo is reported decoded when asked.
+      const decode = vi.fn(async () => undefined);
+      shot.decode = decode;
+      shot.dispatchEvent(new Event('load'));
+      await settled;
+      expect(decode).toHaveBeenCalled();
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('done');
+      // Inside the app (boot has settled it) a prefetch marks nothing.
+      document.body.innerHTML = '<div id="root"></div>';
+      prefetchListingPages({ city: 'Roma' }, 'city=Roma');
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('done');
+    } finally {
+      document.body.innerHTML = '';
+      root.removeAttribute('data-shell');
+      root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    }
+  });
+
+  it('a failed prefetch settles the shell photo, so the app is not held', async () => {
+    const root = document.documentElement;
+    root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    root.setAttribute('data-shell', 'listing');
+    api.fetchListingDetail.mockImplementationOnce(async () => {
+      throw new Error('offline');
+    });
+    try {
+      prefetchListingDetail('y');
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
+      await expect(listingDetail('y')).rejects.toThrow('offline');
+      await vi.waitFor(() => expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('done'));
+    } finally {
+      document.body.innerHTML = '';
+      root.removeAttribute('data-shell');
+      root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    }
   });
 });

@@ -5,6 +5,7 @@
  * soon after; otherwise it is dropped.
  */
 import { fetchListingDetail, searchListings, type ListingDetail, type SearchPage, type SearchParams } from './api.ts';
+import { markShellPhoto, settleShellPhoto } from '@/lib/shellPhoto.ts';
 import { photoSources, type PhotoPlace } from './photoSources.ts';
 import { visiblePhotos, type Listing } from './shape.ts';
 
@@ -13,8 +14,10 @@ const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 
 /** Keeps `answer` for the screen; its first photo is requested as soon as it arrives. */
 function remember<T>(key: string, answer: Promise<T>, place: PhotoPlace, firstListing: (answer: T) => Listing | null | undefined) {
+  // Boot runs as soon as it arrives, maybe before the shell's frame is parsed.
+  markShellPhoto();
   // A failure is the screen's to report, if it takes the answer.
-  answer.then((a) => warmFirstPhoto(firstListing(a), place), () => undefined);
+  answer.then((a) => warmFirstPhoto(firstListing(a), place), settleShellPhoto);
   started.set(key, { at: Date.now(), answer });
 }
 
@@ -38,10 +41,17 @@ const warming = new Set<HTMLImageElement>();
  */
 function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) {
   const url = listing ? visiblePhotos(listing)[0]?.url : undefined;
-  if (!url || typeof Image === 'undefined') return;
+  if (!url || typeof Image === 'undefined') return settleShellPhoto();
   const img = new Image();
   img.fetchPriority = 'high';
-  img.onload = img.onerror = () => warming.delete(img);
+  const done = () => {
+    warming.delete(img);
+    settleShellPhoto();
+  };
+  img.onerror = done;
+  // Decoded, not only loaded: app.html's loader waits for this photo's paint, which a decode
+  // still to do would hold behind the app's first run.
+  img.onload = () => void img.decode().catch(() => undefined).then(done);
   // The same sources as the card's or gallery's <img>, so the browser picks the same rendition.
   const { src, srcSet, sizes } = photoSources(url, place);
   if (sizes) img.sizes = sizes;
