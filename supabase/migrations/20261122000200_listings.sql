@@ -130,16 +130,8 @@ create unique index listings_creation_key_idx on public.listings (user_id, creat
 create index listings_category_city_idx on public.listings (category, lower(city));
 create index listings_search_idx on public.listings using gin (search);
 create index listings_city_trgm_idx on public.listings using gin (city extensions.gin_trgm_ops);
-create index listings_ethnicity_idx on public.listings using gin (ethnicity);
-create index listings_nationality_idx on public.listings using gin (nationality);
-create index listings_breast_type_idx on public.listings using gin (breast_type);
-create index listings_hair_color_idx on public.listings using gin (hair_color);
-create index listings_body_type_idx on public.listings using gin (body_type);
-create index listings_eye_color_idx on public.listings using gin (eye_color);
-create index listings_meeting_type_idx on public.listings using gin (meeting_type);
-create index listings_availability_for_idx on public.listings using gin (availability_for);
-create index listings_meeting_location_idx on public.listings using gin (meeting_location);
-create index listings_offered_services_idx on public.listings using gin (offered_services);
+-- The array columns' filters are served by the search's one multicolumn GIN index
+-- (listings_facets_idx, 20261122000700_search.sql).
 
 create trigger listings_set_updated_at before update on public.listings
   for each row execute function public.set_updated_at();

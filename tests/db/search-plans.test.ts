@@ -3,8 +3,9 @@
  * enough listings for every path: the total stops at its cap and says so; a text search
  * answers the same whichever way it reads its matches (a rare text read whole, a common one
  * looked for among the newest listings, one whose matches are all older than that window
- * read again from every match), promotions first, page after page by the keyset. The
- * expected order is written here with the rule functions, never with the search's own text.
+ * read again from every match), promotions first, page after page by the keyset; the
+ * full-text statistics tell a common text from a rare one. The expected order is written
+ * here with the rule functions, never with the search's own text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../supabase/local/src/db/index.ts';
@@ -18,6 +19,7 @@ const asAnon = <T>(fn: (q: Queryable) => Promise<T>) => asAnonOn(db, fn);
 
 const CITY = 'Città dei Piani';
 const COUNTED = 'Città Contata';
+const SMALL = 'Città Piccola';
 
 /**
  * n public listings in `city`, newest first by g (g minutes old), with `words(g)` in the
@@ -93,6 +95,10 @@ async function search(args: { p_city: string; p_query?: string }, limit: number,
   });
 }
 
+/** The share of the listings the planner's statistics expect a text to match (search_listings' choice of way). */
+const share = async (text: string) =>
+  Number((await db.query<{ s: number }>(`select private.search_text_share($1) as s`, [text])).rows[0]!.s);
+
 const total = (args: Record<string, string>) =>
   asAnon(async (q) => Number((await q.query<{ n: string }>(
     `select public.search_listings_count(p_city => $1, p_query => $2) as n`, [args.p_city, args.p_query ?? null])).rows[0]!.n));
@@ -122,18 +128,32 @@ describe('search plans (issue 25)', () => {
     const all = await expected(CITY, 'raro');
     expect(all.length).toBeGreaterThan(0);
     expect(all.length).toBeLessThanOrEqual(200);
+    // Rare to the statistics too, so its matches are counted first (a word they do not know likewise).
+    expect(await share('raro')).toBeLessThan(0.01);
+    expect(await share('introvabile')).toBeLessThan(0.01);
     expect(await search({ p_city: CITY, p_query: 'raro' }, 2, all.length)).toEqual(all);
   });
 
   it('a common text (looked for among the newest listings) gives the same pages as the rule', async () => {
     const all = await expected(CITY, 'comune');
     expect(all.length).toBeGreaterThan(1000);
+    // Common to the statistics, so it goes to the window without counting its matches.
+    expect(await share('comune')).toBeGreaterThan(0.1);
     expect(await search({ p_city: CITY, p_query: 'comune' }, 50, 6)).toEqual(all.slice(0, 300));
+  });
+
+  it('a common text in a city smaller than the window: the short page is every match', async () => {
+    await listings(SMALL, 30, `case when g % 6 = 0 then 'comune' else 'altro' end`);
+    const all = await expected(SMALL, 'comune');
+    expect(all).toHaveLength(5);
+    expect(await share('comune')).toBeGreaterThan(0.1);
+    expect(await search({ p_city: SMALL, p_query: 'comune' }, 20, 2)).toEqual(all);
   });
 
   it('a text whose matches are all older than the newest 1000 listings is read again from every match', async () => {
     const all = await expected(CITY, 'antico');
     expect(all.length).toBeGreaterThan(200);
+    expect(await share('antico')).toBeGreaterThan(0.04);
     expect(await search({ p_city: CITY, p_query: 'antico' }, 50, all.length)).toEqual(all);
   });
 });
