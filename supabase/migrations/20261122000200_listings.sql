@@ -297,7 +297,10 @@ comment on table public.listing_photo_originals is 'The uncropped source of each
 
 create index listing_photo_originals_listing_idx on public.listing_photo_originals (listing_id);
 
-create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at);
+-- In display order with the id that breaks ties and the address: a page of search results reads
+-- its photos from the index alone, without a heap page per photo (issue 25: 250 -> 150 pages).
+create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at, id)
+  include (url);
 
 /** At most max_photos_per_listing (5) photos per listing; the first photo becomes primary. */
 create or replace function private.enforce_listing_photo_limit() returns trigger

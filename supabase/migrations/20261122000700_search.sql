@@ -201,7 +201,7 @@ create or replace function private.search_listings(
   hourly_rate numeric,
   promoted boolean,
   rank_at timestamptz,
-  photos jsonb,
+  photos json,
   photos_verified_at timestamptz,
   available_until timestamptz
 )
@@ -408,13 +408,15 @@ begin
            l.slug, l.ethnicity, l.nationality, l.breast_type, l.hair_color, l.body_type, l.eye_color, l.meeting_type,
            l.availability_for, l.meeting_location, l.offered_services, l.hourly_rate::numeric,
            page.promoted, page.rank_at,
+           -- json, not jsonb: the API sends it as text, and jsonb would be built, its keys
+           -- sorted, then printed again (a third of a page's JSON time).
            coalesce((
-             select jsonb_agg(jsonb_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary,
-                                                 'created_at', p.created_at) order by p.is_primary desc, p.created_at, p.id)
-             from (select p.* from public.listing_photos p where p.listing_id = l.id
+             select json_agg(json_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary,
+                                               'created_at', p.created_at) order by p.is_primary desc, p.created_at, p.id)
+             from (select p.id, p.url, p.is_primary, p.created_at from public.listing_photos p where p.listing_id = l.id
                    order by p.is_primary desc, p.created_at, p.id
                    limit case when page.promoted then promoted_photos else base_photos end) p
-           ), '[]'::jsonb) as photos,
+           ), '[]'::json) as photos,
            l.photos_verified_at,
            l.available_until
     from unnest(ids, page_promoted, ranks) with ordinality as page (id, promoted, rank_at, n)
@@ -589,7 +591,7 @@ create or replace function public.search_listings(
   hourly_rate numeric,
   promoted boolean,
   rank_at timestamptz,
-  photos jsonb,
+  photos json,
   photos_verified_at timestamptz,
   available_until timestamptz
 )

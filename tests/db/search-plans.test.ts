@@ -156,4 +156,29 @@ describe('search plans (issue 25)', () => {
     expect(await share('antico')).toBeGreaterThan(0.04);
     expect(await search({ p_city: CITY, p_query: 'antico' }, 50, all.length)).toEqual(all);
   });
+
+  it("a page's photos come from the photo index alone, none from the table (issue 25)", async () => {
+    const page = (await expected(CITY)).slice(0, 20);
+    // Five photos each, then a vacuum, as autovacuum leaves a table that is read far more than written.
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local session_replication_role = replica`);
+      await tx.query(`insert into public.listing_photos (listing_id, url, is_primary, created_at)
+        select l, 'https://example.invalid/piani/' || l || '-' || n || '.jpg', n = 1, now() - make_interval(secs => n)
+        from unnest($1::uuid[]) l, generate_series(1, 5) n`, [page]);
+    });
+    await db.exec('vacuum public.listing_photos');
+    const read = await db.transaction(async (tx) => {
+      const rows = (await tx.query<{ id: string; photos: unknown[] }>(
+        `select id, photos from public.search_listings(p_city => $1)`, [CITY])).rows;
+      const stats = (await tx.query<{ returned: string; fetched: string }>(
+        `select pg_stat_get_xact_tuples_returned(i) as returned, pg_stat_get_xact_tuples_fetched(i) as fetched
+           from (select 'public.listing_photos_listing_order_idx'::regclass as i) x`)).rows[0]!;
+      return { rows, returned: Number(stats.returned), fetched: Number(stats.fetched) };
+    });
+    expect(read.rows.map((r) => r.id)).toEqual(page);
+    expect(read.rows.every((r) => r.photos.length > 0)).toBe(true);
+    // Every photo shown was read from the index; not one was looked up in the table.
+    expect(read.returned).toBeGreaterThanOrEqual(read.rows.reduce((n, r) => n + r.photos.length, 0));
+    expect(read.fetched).toBe(0);
+  });
 });

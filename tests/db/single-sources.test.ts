@@ -120,7 +120,7 @@ describe('single sources in SQL', () => {
     await photos(base, 4);
     await photos(promoted, 4);
     const shown = () => asAnon(async (q) => {
-      const search = (await q.query<{ id: string; n: number }>(`select id, jsonb_array_length(photos) as n from public.search_listings(p_city => $1)`, [city])).rows;
+      const search = (await q.query<{ id: string; n: number }>(`select id, json_array_length(photos) as n from public.search_listings(p_city => $1)`, [city])).rows;
       const detail = async (id: string) => (await q.query<{ n: number }>(`select jsonb_array_length(public.listing_detail($1) -> 'listing' -> 'photos') as n`, [id])).rows[0]!.n;
       return { searchBase: search.find((r) => r.id === base)!.n, searchPromoted: search.find((r) => r.id === promoted)!.n,
         detailBase: await detail(base), detailPromoted: await detail(promoted) };
