@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes, useLocation } from '@/lib/router/index.ts';
-import { fireEvent, render, screen, waitFor } from '@/test/render.tsx';
+import { Route, Routes, useLocation, useNavigate } from '@/lib/router/index.ts';
+import { act, fireEvent, render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { makeTestListing } from '@/test/listing.ts';
 
@@ -18,7 +18,14 @@ const { default: SearchPage } = await import('./SearchPage.tsx');
 
 function Where() {
   const l = useLocation();
-  return <output data-testid="where">{l.search}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="where">{l.search}</output>
+      <button onClick={() => navigate(-1)}>Indietro</button>
+      <button onClick={() => navigate(1)}>Avanti</button>
+    </>
+  );
 }
 
 const row = (i: number) => ({
@@ -93,5 +100,25 @@ describe('SearchPage', { timeout: 20_000 }, () => {
     fireEvent.submit(box.closest('form')!);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('?q=tantra&city=Roma'));
     await waitFor(() => expect(searchListings).toHaveBeenLastCalledWith({ query: 'tantra', city: 'Roma' }));
+  });
+
+  it('shows the URL\'s text after Back, even when Back comes before the new search has rendered', async () => {
+    searchListings.mockResolvedValue({ rows: [row(1)], next: null });
+    render(page, { route: '/search?q=cena' });
+    const box = screen.getByRole('searchbox', { name: t.search.query });
+    await waitFor(() => expect(box).toHaveValue('cena'));
+    fireEvent.change(box, { target: { value: 'massaggio' } });
+    // A quick Back on a slow phone: both navigations render together, and the text typed for
+    // the search that was left must not stay in the box.
+    act(() => {
+      fireEvent.submit(box.closest('form')!);
+      fireEvent.click(screen.getByRole('button', { name: 'Indietro' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('?q=cena'));
+    expect(box).toHaveValue('cena');
+    // And Forward shows the search that was sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Avanti' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('?q=massaggio'));
+    expect(box).toHaveValue('massaggio');
   });
 });

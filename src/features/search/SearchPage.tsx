@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useSearchParams } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
@@ -16,6 +16,9 @@ import classes from './SearchPage.module.css';
 // The filter form (selects, city typeahead) loads when first opened: the results come first.
 const SearchFilters = lazyInMantine(() => import('./SearchFilters.tsx').then((m) => m.SearchFilters));
 
+/** What the box's text came from after a search is sent: no URL's text equals it, so the next render takes the URL's. */
+const SENT = Symbol('sent');
+
 /** 'Filtri' and 'Salva': narrower than a plain button, so both fit beside the count at 360 px. */
 const COMPACT: CSSProperties = { paddingInline: 'var(--mantine-spacing-sm)' };
 
@@ -31,7 +34,7 @@ export default function SearchPage() {
   const filters = useMemo(() => parseFilters(key), [key]);
   const [query, setQuery] = useState(filters.query ?? '');
   // The box follows the URL (Back and Forward included): reset while rendering, not in an effect.
-  const [queryOf, setQueryOf] = useState(filters.query);
+  const [queryOf, setQueryOf] = useState<string | undefined | typeof SENT>(filters.query);
   if (queryOf !== filters.query) {
     setQueryOf(filters.query);
     setQuery(filters.query ?? '');
@@ -58,6 +61,10 @@ export default function SearchPage() {
   const apply = (f: SearchParams) => {
     toResults.current = true;
     setShowFilters(false);
+    // The typed text is the URL's from the next render on, whatever URL that is: a Back that
+    // comes before the new search has rendered (both render together) shows the old text.
+    // A transition, as the navigation is, so the box never shows the old text meanwhile.
+    startTransition(() => setQueryOf(SENT));
     setSearchParams(new URLSearchParams(serializeFilters(f)));
   };
   const active = countFilters(filters);
