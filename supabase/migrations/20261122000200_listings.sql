@@ -297,8 +297,9 @@ comment on table public.listing_photo_originals is 'The uncropped source of each
 
 create index listing_photo_originals_listing_idx on public.listing_photo_originals (listing_id);
 
--- In display order with the id that breaks ties and the address: a page of search results reads
--- its photos from the index alone, without a heap page per photo (issue 25: 250 -> 150 pages).
+-- In display order with the id that breaks ties and the address: a page of search results, a
+-- listing's detail and the photo policy's check read the photos they show from the index alone,
+-- without a heap page per photo (a search page: 250 -> 150 pages; issue 25).
 create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at, id)
   include (url);
 

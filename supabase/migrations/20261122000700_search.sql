@@ -413,7 +413,7 @@ begin
            coalesce((
              select json_agg(json_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary,
                                                'created_at', p.created_at) order by p.is_primary desc, p.created_at, p.id)
-             from (select p.id, p.url, p.is_primary, p.created_at from public.listing_photos p where p.listing_id = l.id
+             from (select p.* from public.listing_photos p where p.listing_id = l.id
                    order by p.is_primary desc, p.created_at, p.id
                    limit case when page.promoted then promoted_photos else base_photos end) p
            ), '[]'::json) as photos,
