@@ -30,6 +30,8 @@ export function baselineDir(): string {
 
 export interface ChildPlatform {
   target: BenchTarget;
+  /** The child's process (its CPU time: cpu.ts). */
+  pid: number;
   /** The child's database on DATABASE_URL's server; undefined on PGlite. */
   databaseUrl: string | undefined;
   /** Closes the platform (its CPU profile, if any, is then written) and drops its database. */
@@ -60,6 +62,7 @@ export async function startChild(dir: string, project: 'fixture' | 'product', no
   const info = JSON.parse(line) as { url: string; anonKey: string; serviceRoleKey: string };
   return {
     target: { ...info, jwtSecret, dbKind: database ? 'postgres' : 'pglite' },
+    pid: child.pid!,
     databaseUrl: database?.url,
     async stop() {
       child.stdin.end();

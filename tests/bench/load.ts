@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { listingId, userId } from '../../supabase/seed/data.ts';
+import { canMeasureCpu, cpuMsOfCommand, processCpuMs } from './cpu.ts';
 import { makeClient, percentile } from './rest.ts';
 import type { BenchTarget, Figure } from './types.ts';
 
@@ -84,6 +86,39 @@ export async function benchLoad(target: BenchTarget): Promise<Figure[]> {
   ];
 }
 
+type CpuSnapshot = { postgres: number; platform: number; clients: NodeJS.CpuUsage };
+
+function cpuNow(platformPid: number, postgres: boolean): CpuSnapshot {
+  return { postgres: postgres ? cpuMsOfCommand('postgres') : 0, platform: processCpuMs(platformPid), clients: process.cpuUsage() };
+}
+
+/**
+ * What one request of the load cost each process in CPU, and the most requests a second this
+ * machine's cores could serve at that cost: with the platform, and with a platform that cost
+ * nothing (PostgreSQL and the bench's clients alone).
+ */
+function cpuFigures(before: CpuSnapshot, after: CpuSnapshot, postgres: boolean): Figure[] {
+  if (!canMeasureCpu) return [];
+  const requests = CLIENTS * REQUESTS_PER_CLIENT;
+  const clients = process.cpuUsage(before.clients);
+  const per = {
+    postgres: (after.postgres - before.postgres) / requests,
+    platform: (after.platform - before.platform) / requests,
+    clients: (clients.user + clients.system) / 1000 / requests,
+  };
+  const cores = availableParallelism();
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return [
+    ...(postgres ? [{ name: 'load CPU per request: PostgreSQL', value: round(per.postgres), unit: 'ms' }] : []),
+    { name: `load CPU per request: platform${postgres ? '' : ' (PGlite in it)'}`, value: round(per.platform), unit: 'ms' },
+    { name: 'load CPU per request: the bench clients', value: round(per.clients), unit: 'ms' },
+    { name: `load ceiling of ${cores} cores at that cost`, value: Math.round((cores * 1000) / (per.postgres + per.platform + per.clients)), unit: 'req/s' },
+    ...(postgres
+      ? [{ name: `load ceiling of ${cores} cores, platform at no cost`, value: Math.round((cores * 1000) / (per.postgres + per.clients)), unit: 'req/s' }]
+      : []),
+  ];
+}
+
 /** benchLoad against today's platform (the baseline checkout) and this one, one after the other in the same run. */
 export async function benchLoadSideBySide(): Promise<Figure[]> {
   const { baselineDir, startChild } = await import('./child.ts');
@@ -94,8 +129,10 @@ export async function benchLoadSideBySide(): Promise<Figure[]> {
   ] as const) {
     const child = await startChild(dir, 'product');
     try {
-      const figures = await benchLoad(child.target);
       const postgres = child.target.dbKind === 'postgres';
+      const before = cpuNow(child.pid, postgres);
+      const figures = await benchLoad(child.target);
+      figures.push(...cpuFigures(before, cpuNow(child.pid, postgres), postgres));
       for (const f of figures) {
         let budget = f.budget;
         if (label === 'new' && postgres && f.name.endsWith('throughput')) budget = { min: 1000 };

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { startPlatform } from '../../supabase/local/src/platform.ts';
 import { baselineDir } from './baseline.ts';
 import { benchSavedSearchMatching } from './savedSearches.ts';
+import { startSearchFloor } from './search-floor.ts';
 import type { Figure } from './types.ts';
 
 /** DATABASE_URL when it names a PostgreSQL server, else the one on this machine. */
@@ -99,7 +100,7 @@ type Db = Awaited<ReturnType<typeof benchDatabase>>;
 type Times = { page: number[]; pageTwo: number[]; total: number[] };
 
 /** Page 1, page 2 by the keyset and the total of one query, timed; the answers for comparison. */
-async function measureQuery(db: Db, q: Record<string, unknown>, times: Times) {
+async function measureQuery(db: Pick<Db, 'call'>, q: Record<string, unknown>, times: Times) {
   let s = performance.now();
   const page = (await db.call(q)) as Row[];
   times.page.push(performance.now() - s);
@@ -175,25 +176,30 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
   const rounds = opts.rounds ?? 25;
   const today = await benchDatabase(`portal_bench_search_today_${process.pid}`, baselineDir());
   let now: Db | undefined;
+  let floor: Awaited<ReturnType<typeof startSearchFloor>> | undefined;
   try {
     now = await benchDatabase(`portal_bench_search_${process.pid}`, undefined);
-    const t: Record<'today' | 'now', Times> = {
+    floor = await startSearchFloor(now.url);
+    const servers = { today, now, floor };
+    const t: Record<keyof typeof servers, Times> = {
       today: { page: [], pageTwo: [], total: [] },
       now: { page: [], pageTwo: [], total: [] },
+      floor: { page: [], pageTwo: [], total: [] },
     };
     const scratch: Times = { page: [], pageTwo: [], total: [] };
     for (const q of QUERIES) {
-      // Warm-up, and the check that both answer the same.
-      const [a, b] = [await measureQuery(today, q, scratch), await measureQuery(now, q, scratch)];
+      // Warm-up, and the check that all three answer the same.
+      const [a, b, f] = [await measureQuery(today, q, scratch), await measureQuery(now, q, scratch), await measureQuery(floor, q, scratch)];
       if (a.pages !== b.pages) throw new Error(`search ${JSON.stringify(q)}: the pages differ from today's`);
+      if (f.pages !== b.pages || f.total !== b.total) throw new Error(`search ${JSON.stringify(q)}: the floor server answers otherwise`);
       if (b.total !== Math.min(a.total, COUNT_CAP + 1))
         throw new Error(`search ${JSON.stringify(q)}: total ${b.total}, today ${a.total} (cap ${COUNT_CAP})`);
     }
     for (let r = 0; r < rounds; r++) {
       for (const q of QUERIES) {
-        // Alternating which goes first, so neither always meets the other's leftovers.
-        const order = r % 2 ? (['now', 'today'] as const) : (['today', 'now'] as const);
-        for (const which of order) await measureQuery(which === 'now' ? now : today, q, t[which]);
+        // Rotating which goes first, so none always meets another's leftovers.
+        const order = (['today', 'now', 'floor'] as const).map((_, i, all) => all[(i + r) % all.length]!);
+        for (const which of order) await measureQuery(servers[which], q, t[which]);
       }
     }
     for (const x of Object.values(t)) for (const list of Object.values(x)) list.sort((p, q) => p - q);
@@ -233,6 +239,11 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
       figure('search API p95 (100k listings, keyset page 2)', 'pageTwo', 95, 10),
       figure('search total p50 (100k listings, search_listings_count)', 'total', 50),
       figure('search total p95 (100k listings, search_listings_count)', 'total', 95, 15),
+      // What is left without the platform: PostgreSQL, the loopback and the client (search-floor.ts).
+      { name: 'search floor p50, a bare Node server (first page)', value: pct(t.floor.page, 50), unit: 'ms' },
+      { name: 'search floor p95, a bare Node server (first page)', value: pct(t.floor.page, 95), unit: 'ms' },
+      { name: 'search floor p95, a bare Node server (keyset page 2)', value: pct(t.floor.pageTwo, 95), unit: 'ms' },
+      { name: 'search floor p95, a bare Node server (search_listings_count)', value: pct(t.floor.total, 95), unit: 'ms' },
       ...(['page', 'pageTwo', 'total'] as const).flatMap((k): Figure[] => {
         const label = { page: 'first page', pageTwo: 'keyset page 2', total: 'search_listings_count' }[k];
         return [
@@ -247,6 +258,7 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
       ...alerts,
     ];
   } finally {
+    await floor?.close();
     await now?.close();
     await today.close();
   }
