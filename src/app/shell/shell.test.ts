@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
 import { AGE_GATE_ATTRIBUTE, AGE_GATE_KEY } from '../ageGateStorage.ts';
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
-import { CARD_SKELETON, SHELL_PHOTO_WAIT_MS, SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml, shellRoute } from './shell.ts';
+import { CARD_SKELETON, FIRST_PAINT_WAIT_MS, SHELL_PHOTO_WAIT_MS, SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml, shellRoute } from './shell.ts';
 import { SHELL_PHOTO_ATTRIBUTE, SHELL_PHOTO_EVENT } from '@/lib/shellPhoto.ts';
 
 /** What index.html's inline script decides for an address and a device (run as the page runs it). */
@@ -68,15 +68,17 @@ describe('the prerendered shell', () => {
     expect(html).toContain('href="https://www.google.it"');
   });
 
-  it("adds the app's tags once, after the first contentful paint or 300 ms, whichever comes first", () => {
+  it("adds the app's tags once, after the first contentful paint or FIRST_PAINT_WAIT_MS, whichever comes first; at once in a hidden tab", () => {
     const tags = '<link rel="stylesheet" href="/a.css" data-app-css><script type="module" src="/assets/index-x.js"></script>';
     const script = appLoaderScript(tags);
     expect(script).not.toContain('</script>'); // inline in index.html
-    const run = () => {
+    const run = (visibilityState = 'visible') => {
       const added: string[] = [];
       const timers: (() => void)[] = [];
+      const delays: number[] = [];
       let paint: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
       const document = {
+        visibilityState,
         head: { append: (fragment: string) => added.push(fragment) },
         createRange: () => ({ createContextualFragment: (html: string) => html }),
       };
@@ -87,20 +89,27 @@ describe('the prerendered shell', () => {
         observe() {}
       }
       // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      new Function('document', 'PerformanceObserver', 'setTimeout', script)(document, PerformanceObserver, (f: () => void) => timers.push(f));
-      return { added, timers, firstPaint: (names: string[]) => paint!({ getEntriesByName: (n: string) => names.filter((x) => x === n) }) };
+      new Function('document', 'PerformanceObserver', 'setTimeout', script)(document, PerformanceObserver, (f: () => void, ms = 0) => {
+        timers.push(f);
+        delays.push(ms);
+      });
+      return { added, timers, delays, firstPaint: (names: string[]) => paint!({ getEntriesByName: (n: string) => names.filter((x) => x === n) }) };
     };
     const page = run();
     expect(page.added).toEqual([]);
     page.firstPaint(['first-paint']); // not contentful yet
-    expect(page.timers).toHaveLength(1); // only the 300 ms fallback
+    expect(page.delays).toEqual([FIRST_PAINT_WAIT_MS]); // only the fallback
     page.firstPaint(['first-contentful-paint']);
     page.timers.forEach((f) => f());
     expect(page.added).toEqual([tags]);
-    // A page that paints nothing (a hidden tab) still gets the app, from the fallback.
-    const hidden = run();
-    hidden.timers.forEach((f) => f());
+    // A browser that reports no paint still gets the app, from the fallback.
+    const unpainted = run();
+    unpainted.timers.forEach((f) => f());
+    expect(unpainted.added).toEqual([tags]);
+    // A hidden tab paints nothing: the app comes at once.
+    const hidden = run('hidden');
     expect(hidden.added).toEqual([tags]);
+    expect(hidden.timers).toEqual([]);
   });
 
   it("app.html's loader also waits for the shell's first photo, at most SHELL_PHOTO_WAIT_MS", () => {

@@ -101,8 +101,9 @@ export function dropPrerenderedGate() {
 
 /**
  * index.html's script after the shell's: `tags` (the app's entry and its stylesheets) join the
- * page once the shell has been painted (its first contentful paint; after 300 ms at the
- * latest: a hidden tab paints nothing, and a browser without paint timing still gets the app).
+ * page once the shell has been painted (its first contentful paint; at once in a hidden tab,
+ * which paints nothing; FIRST_PAINT_WAIT_MS from the start at the latest, so a browser without
+ * paint timing still gets the app: 300 ms came before a slow phone's first paint).
  * Nothing of the app is needed for that paint or for the first photo (boot.ts asks for it at
  * once), so on a phone's link they no longer share its bandwidth.
  *
@@ -113,13 +114,15 @@ export function dropPrerenderedGate() {
  * instead of 0.2-0.35 s after the navigation).
  */
 export const SHELL_PHOTO_WAIT_MS = 1000;
+export const FIRST_PAINT_WAIT_MS = 1000;
 
 export function appLoaderScript(tags: string, opts: { afterShellPhoto?: boolean } = {}): string {
   const html = JSON.stringify(tags).replace(/</g, '\\u003c');
   const go = `function go(){if(done)return;done=1;d.head.append(d.createRange().createContextualFragment(H))}`;
   const paint = (then: string) =>
     `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){${then}}}).observe({type:'paint',buffered:true})}catch(e){}`;
-  if (!opts.afterShellPhoto) return `(function(){var d=document,H=${html},done=0;${go}${paint('setTimeout(go)')}setTimeout(go,300)})()`;
+  if (!opts.afterShellPhoto)
+    return `(function(){var d=document,H=${html},done=0;${go}if(d.visibilityState==='hidden')return go();${paint('setTimeout(go)')}setTimeout(go,${FIRST_PAINT_WAIT_MS})})()`;
   const ready = `function ready(){if(painted&&h.getAttribute(${JSON.stringify(SHELL_PHOTO_ATTRIBUTE)})==='done')setTimeout(go)}`;
   return `(function(){var d=document,h=d.documentElement,H=${html},done=0,painted=0;${go}${ready}d.addEventListener(${JSON.stringify(SHELL_PHOTO_EVENT)},function(){requestAnimationFrame(ready)});${paint('painted=1;ready()')}setTimeout(go,${SHELL_PHOTO_WAIT_MS})})()`;
 }

@@ -85,6 +85,50 @@ describe('route prefetch', () => {
     }
   });
 
+  it("where the browser has Element Timing, the shell's photo settles once it is on screen, not when decoded", async () => {
+    const root = document.documentElement;
+    root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    root.setAttribute('data-shell', 'home');
+    api.searchListings.mockImplementation(async () => ({ ...page('a'), rows: [{ ...page('a').rows[0], photos: [{ id: 'p', url: 'https://x.test/a.jpg', is_primary: true }] }] }));
+    // jsdom has no Element Timing: the browser's observer is what this test is not about.
+    const observers: { callback: PerformanceObserverCallback; type?: string }[] = [];
+    class ElementTimingObserver {
+      static supportedEntryTypes = ['element', 'largest-contentful-paint'];
+      constructor(readonly callback: PerformanceObserverCallback) {}
+      observe(opts: { type?: string }) {
+        observers.push({ callback: this.callback, type: opts.type });
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', ElementTimingObserver);
+    try {
+      prefetchListingPages({}, 'home');
+      document.body.innerHTML = '<div id="root"><section class="sh-home"><div class="sh-photo"></div></section></div>';
+      await firstListingPage({}, 'home');
+      const shot = await vi.waitFor(() => {
+        const img = document.querySelector<HTMLImageElement>('.sh-photo img.sh-shot');
+        if (!img) throw new Error('not drawn yet');
+        return img;
+      });
+      expect(shot.getAttribute('elementtiming')).toBe('shell-photo');
+      shot.decode = vi.fn(async () => undefined);
+      shot.dispatchEvent(new Event('load'));
+      await new Promise((r) => setTimeout(r, 10));
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
+      const entries = (identifier: string) => ({ getEntries: () => [{ identifier }] }) as unknown as PerformanceObserverEntryList;
+      const [watch] = observers.filter((o) => o.type === 'element');
+      watch!.callback(entries('another'), watch as unknown as PerformanceObserver);
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
+      watch!.callback(entries('shell-photo'), watch as unknown as PerformanceObserver);
+      expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('done');
+    } finally {
+      vi.unstubAllGlobals();
+      document.body.innerHTML = '';
+      root.removeAttribute('data-shell');
+      root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    }
+  });
+
   it('a failed prefetch settles the shell photo, so the app is not held', async () => {
     const root = document.documentElement;
     root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);

@@ -48,16 +48,6 @@ function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) 
     warming.delete(img);
     settleShellPhoto();
   };
-  img.onerror = done;
-  // Decoded, not only loaded: app.html's loader waits for this photo's paint, which a decode
-  // still to do would hold behind the app's first run.
-  img.onload = () => void img.decode().catch(() => undefined).then(done);
-  // The same sources as the card's or gallery's <img>, so the browser picks the same rendition.
-  const { src, srcSet, sizes } = photoSources(url, place);
-  if (sizes) img.sizes = sizes;
-  if (srcSet) img.srcset = srcSet;
-  img.src = src;
-  warming.add(img);
   const route = document.documentElement.getAttribute('data-shell');
   const frame = route && document.querySelector(`#root .sh-${route} :is(.sh-photo, .sh-gallery)`);
   if (frame) {
@@ -65,6 +55,38 @@ function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) 
     img.className = 'sh-shot';
     frame.append(img);
   }
+  img.onerror = done;
+  // Decoded, not only loaded: app.html's loader waits for this photo's paint, which a decode
+  // still to do would hold behind the app's first run.
+  if (!(frame && whenOnScreen(img, done))) img.onload = () => void img.decode().catch(() => undefined).then(done);
+  // The same sources as the card's or gallery's <img>, so the browser picks the same rendition.
+  const { src, srcSet, sizes } = photoSources(url, place);
+  if (sizes) img.sizes = sizes;
+  if (srcSet) img.srcset = srcSet;
+  img.src = src;
+  warming.add(img);
+}
+
+const SHELL_SHOT_TIMING = 'shell-photo';
+
+/**
+ * Calls `then` once the shell's photo is on screen, from its Element Timing entry (Chromium),
+ * which comes when the frame that draws it has been presented: a decode done is that frame's
+ * start, and on a slow phone its presentation came 25-55 ms later, with the app's code already
+ * asked for. False where the browser has no Element Timing, or while the 18+ gate hides the
+ * photo (no entry until it is answered): then the decode says when.
+ */
+function whenOnScreen(img: HTMLImageElement, then: () => void): boolean {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('element')) return false;
+  if (getComputedStyle(img).visibility === 'hidden') return false;
+  img.setAttribute('elementtiming', SHELL_SHOT_TIMING);
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((e) => (e as PerformanceEntry & { identifier?: string }).identifier === SHELL_SHOT_TIMING)) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'element', buffered: true });
+  return true;
 }
 
 export function prefetchListingPages(params: SearchParams, key: string) {
