@@ -11,6 +11,14 @@ const { firstListingPage, listingDetail, prefetchListingDetail, prefetchListingP
 
 const { SHELL_PHOTO_ATTRIBUTE } = await import('@/lib/shellPhoto.ts');
 
+/** The photo prefetch drew in the shell's first card, once it is there. */
+const shellShot = () =>
+  vi.waitFor(() => {
+    const img = document.querySelector<HTMLImageElement>('.sh-photo img.sh-shot');
+    if (!img) throw new Error('not drawn yet');
+    return img;
+  });
+
 const page = (id: string) => ({ rows: [{ id, photos: [], is_premium: false, is_paused: false, promotion_start_at: null, promotion_end_at: null }], next: null });
 
 describe('route prefetch', () => {
@@ -60,11 +68,7 @@ describe('route prefetch', () => {
       expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
       document.body.innerHTML = '<div id="root"><section class="sh-home"><div class="sh-photo"></div></section></div>';
       await firstListingPage({}, 'home');
-      const shot = await vi.waitFor(() => {
-        const img = document.querySelector<HTMLImageElement>('.sh-photo img.sh-shot');
-        if (!img) throw new Error('not drawn yet');
-        return img;
-      });
+      const shot = await shellShot();
       const settled = new Promise((resolve) => document.addEventListener('shellphoto', resolve, { once: true }));
       expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('pending');
       // jsdom decodes nothing: the photo is reported decoded when asked.
@@ -105,11 +109,7 @@ describe('route prefetch', () => {
       prefetchListingPages({}, 'home');
       document.body.innerHTML = '<div id="root"><section class="sh-home"><div class="sh-photo"></div></section></div>';
       await firstListingPage({}, 'home');
-      const shot = await vi.waitFor(() => {
-        const img = document.querySelector<HTMLImageElement>('.sh-photo img.sh-shot');
-        if (!img) throw new Error('not drawn yet');
-        return img;
-      });
+      const shot = await shellShot();
       expect(shot.getAttribute('elementtiming')).toBe('shell-photo');
       shot.decode = vi.fn(async () => undefined);
       shot.dispatchEvent(new Event('load'));
