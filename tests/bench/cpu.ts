@@ -1,10 +1,13 @@
 /**
  * CPU time by process, from /proc (Linux): what one request costs PostgreSQL, the platform and
  * the bench's own clients, so a throughput goal can be checked against what the machine's
- * cores can give at all. Empty where /proc is missing.
+ * cores can give at all. Nothing is measured where /proc is missing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+
+/** Whether this machine shows processes' CPU time (/proc). */
+export const canMeasureCpu = existsSync('/proc/self/stat');
 
 let ticks: number | undefined;
 
@@ -14,32 +17,32 @@ function ticksPerSecond(): number {
   return ticks;
 }
 
-/** user + system CPU of one process so far, in ms; 0 when it is gone. */
-export function processCpuMs(pid: string | number): number {
+/** A process's command name and its user + system CPU so far in ms; null when it is gone. */
+function stat(pid: string | number): { comm: string; cpuMs: number } | null {
+  let text: string;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond();
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return 0;
+    return null;
   }
+  // The fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+  const end = text.lastIndexOf(')');
+  const fields = text.slice(end + 2).split(' ');
+  return { comm: text.slice(text.indexOf('(') + 1, end), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond() };
 }
 
-/** Whether this machine shows processes' CPU time (/proc). */
-export const canMeasureCpu = existsSync('/proc/self/stat');
+/** CPU ms so far of one process; 0 when it is gone. */
+export function processCpuMs(pid: number): number {
+  return stat(pid)?.cpuMs ?? 0;
+}
 
 /** CPU ms so far of every process of this machine whose command name is `comm` (e.g. 'postgres'). */
 export function cpuMsOfCommand(comm: string): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === comm) total += processCpuMs(pid);
-    } catch {
-      // Ended while we looked.
-    }
+    const s = stat(pid);
+    if (s?.comm === comm) total += s.cpuMs;
   }
   return total;
 }

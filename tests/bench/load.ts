@@ -86,10 +86,12 @@ export async function benchLoad(target: BenchTarget): Promise<Figure[]> {
   ];
 }
 
-type CpuSnapshot = { postgres: number; platform: number; clients: NodeJS.CpuUsage };
+type CpuSnapshot = { postgres: number; platform: number; clients: number };
 
+/** CPU ms so far: every postgres process (none on PGlite, which runs in the platform), the platform's, this process's. */
 function cpuNow(platformPid: number, postgres: boolean): CpuSnapshot {
-  return { postgres: postgres ? cpuMsOfCommand('postgres') : 0, platform: processCpuMs(platformPid), clients: process.cpuUsage() };
+  const own = process.cpuUsage();
+  return { postgres: postgres ? cpuMsOfCommand('postgres') : 0, platform: processCpuMs(platformPid), clients: (own.user + own.system) / 1000 };
 }
 
 /**
@@ -98,23 +100,18 @@ function cpuNow(platformPid: number, postgres: boolean): CpuSnapshot {
  * nothing (PostgreSQL and the bench's clients alone).
  */
 function cpuFigures(before: CpuSnapshot, after: CpuSnapshot, postgres: boolean): Figure[] {
-  if (!canMeasureCpu) return [];
   const requests = CLIENTS * REQUESTS_PER_CLIENT;
-  const clients = process.cpuUsage(before.clients);
-  const per = {
-    postgres: (after.postgres - before.postgres) / requests,
-    platform: (after.platform - before.platform) / requests,
-    clients: (clients.user + clients.system) / 1000 / requests,
-  };
+  const per = (k: keyof CpuSnapshot) => (after[k] - before[k]) / requests;
+  const [pg, platform, clients] = [per('postgres'), per('platform'), per('clients')];
   const cores = availableParallelism();
   const round = (x: number) => Math.round(x * 100) / 100;
   return [
-    ...(postgres ? [{ name: 'load CPU per request: PostgreSQL', value: round(per.postgres), unit: 'ms' }] : []),
-    { name: `load CPU per request: platform${postgres ? '' : ' (PGlite in it)'}`, value: round(per.platform), unit: 'ms' },
-    { name: 'load CPU per request: the bench clients', value: round(per.clients), unit: 'ms' },
-    { name: `load ceiling of ${cores} cores at that cost`, value: Math.round((cores * 1000) / (per.postgres + per.platform + per.clients)), unit: 'req/s' },
+    ...(postgres ? [{ name: 'load CPU per request: PostgreSQL', value: round(pg), unit: 'ms' }] : []),
+    { name: `load CPU per request: platform${postgres ? '' : ' (PGlite in it)'}`, value: round(platform), unit: 'ms' },
+    { name: 'load CPU per request: the bench clients', value: round(clients), unit: 'ms' },
+    { name: `load ceiling of ${cores} cores at that cost`, value: Math.round((cores * 1000) / (pg + platform + clients)), unit: 'req/s' },
     ...(postgres
-      ? [{ name: `load ceiling of ${cores} cores, platform at no cost`, value: Math.round((cores * 1000) / (per.postgres + per.clients)), unit: 'req/s' }]
+      ? [{ name: `load ceiling of ${cores} cores, platform at no cost`, value: Math.round((cores * 1000) / (pg + clients)), unit: 'req/s' }]
       : []),
   ];
 }
@@ -130,9 +127,9 @@ export async function benchLoadSideBySide(): Promise<Figure[]> {
     const child = await startChild(dir, 'product');
     try {
       const postgres = child.target.dbKind === 'postgres';
-      const before = cpuNow(child.pid, postgres);
+      const before = canMeasureCpu ? cpuNow(child.pid, postgres) : null;
       const figures = await benchLoad(child.target);
-      figures.push(...cpuFigures(before, cpuNow(child.pid, postgres), postgres));
+      if (before) figures.push(...cpuFigures(before, cpuNow(child.pid, postgres), postgres));
       for (const f of figures) {
         let budget = f.budget;
         if (label === 'new' && postgres && f.name.endsWith('throughput')) budget = { min: 1000 };

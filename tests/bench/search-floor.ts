@@ -50,13 +50,8 @@ export async function startSearchFloor(databaseUrl: string) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    async call(args: Record<string, unknown>, fn = 'search_listings'): Promise<unknown> {
-      const res = await fetch(`${url}/rpc/${fn}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
-      if (!res.ok) throw new Error(`floor ${fn} answered ${res.status}: ${await res.text()}`);
-      return res.json();
-    },
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pool.end();

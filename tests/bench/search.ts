@@ -49,6 +49,19 @@ function pct(sorted: number[], p: number) {
 
 type Row = { promoted: boolean; rank_at: string; id: string };
 
+/** Calls `<rpcBase>/<fn>` as the anonymous visitor, as the app does, and answers the JSON. */
+function rpcCaller(rpcBase: string, anonKey: string) {
+  return async (args: Record<string, unknown>, fn = 'search_listings'): Promise<unknown> => {
+    const res = await fetch(`${rpcBase}/${fn}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    if (!res.ok) throw new Error(`${fn} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  };
+}
+
 /** One database with 100k listings and a platform in front of it. */
 async function benchDatabase(name: string, repo: string | undefined) {
   const SERVER = server();
@@ -76,15 +89,7 @@ async function benchDatabase(name: string, repo: string | undefined) {
   const { rows } = await c.query<{ n: string }>('select count(*) as n from public.listings');
   await c.end();
   const genMs = performance.now() - t0;
-  const call = async (args: Record<string, unknown>, fn = 'search_listings') => {
-    const res = await fetch(`${platform.url}/rest/v1/rpc/${fn}`, {
-      method: 'POST',
-      headers: { apikey: platform.keys.anon, authorization: `Bearer ${platform.keys.anon}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    if (!res.ok) throw new Error(`${fn} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as unknown;
-  };
+  const call = rpcCaller(`${platform.url}/rest/v1/rpc`, platform.keys.anon);
   const close = async () => {
     await platform.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -180,7 +185,8 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
   try {
     now = await benchDatabase(`portal_bench_search_${process.pid}`, undefined);
     floor = await startSearchFloor(now.url);
-    const servers = { today, now, floor };
+    // The same client as the platform's calls (the floor reads no header, the key included).
+    const servers = { today, now, floor: { call: rpcCaller(`${floor.url}/rpc`, 'anon') } };
     const t: Record<keyof typeof servers, Times> = {
       today: { page: [], pageTwo: [], total: [] },
       now: { page: [], pageTwo: [], total: [] },
@@ -189,7 +195,7 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
     const scratch: Times = { page: [], pageTwo: [], total: [] };
     for (const q of QUERIES) {
       // Warm-up, and the check that all three answer the same.
-      const [a, b, f] = [await measureQuery(today, q, scratch), await measureQuery(now, q, scratch), await measureQuery(floor, q, scratch)];
+      const [a, b, f] = [await measureQuery(today, q, scratch), await measureQuery(now, q, scratch), await measureQuery(servers.floor, q, scratch)];
       if (a.pages !== b.pages) throw new Error(`search ${JSON.stringify(q)}: the pages differ from today's`);
       if (f.pages !== b.pages || f.total !== b.total) throw new Error(`search ${JSON.stringify(q)}: the floor server answers otherwise`);
       if (b.total !== Math.min(a.total, COUNT_CAP + 1))
