@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { t } from '@/lib/catalogue/index.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';
 import { Button } from '@/lib/ui/Button.tsx';
@@ -8,7 +8,9 @@ const m = t.frame.screenOffline;
 
 /** A screen whose code could not be downloaded: says so, and tries again when the device is back online. */
 export function ScreenOffline({ onRetry }: { onRetry: () => void }) {
-  useEffect(() => {
+  // Listening from the commit that shows the message, not from a passive effect that may run
+  // later: an 'online' arriving in between was missed, and the screen stayed offline.
+  useLayoutEffect(() => {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
