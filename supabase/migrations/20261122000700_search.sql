@@ -23,6 +23,12 @@ create index if not exists listings_promoted_rank_idx on public.listings
            category, city, zone, age, hourly_rate, ethnicity, nationality, breast_type, hair_color, body_type,
            eye_color, meeting_type, availability_for, meeting_location, offered_services, available_until)
   where is_premium and not is_paused;
+-- A city's promotions in rank order: part A of a search in a city walks only them, where the
+-- walk of listings_promoted_rank_idx passed every promotion of the other cities first (Torino
+-- + Centro + an availability: the whole index, 1.6 ms; through this one 0.03 ms).
+create index if not exists listings_promoted_city_rank_idx on public.listings
+  (lower(city), (coalesce(last_bumped_at, created_at)) desc, id desc)
+  where is_premium and not is_paused;
 create index if not exists listings_age_idx on public.listings (age) where not is_paused;
 create index if not exists listings_hourly_rate_idx on public.listings (hourly_rate) where not is_paused;
 -- The array filters ('any of these values'), all in one GIN index: several of them are one

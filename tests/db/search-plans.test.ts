@@ -20,6 +20,7 @@ const asAnon = <T>(fn: (q: Queryable) => Promise<T>) => asAnonOn(db, fn);
 const CITY = 'Città dei Piani';
 const COUNTED = 'Città Contata';
 const SMALL = 'Città Piccola';
+const CROWDED = 'Città Affollata';
 
 /**
  * n public listings in `city`, newest first by g (g minutes old), with `words(g)` in the
@@ -155,6 +156,27 @@ describe('search plans (issue 25)', () => {
     expect(all.length).toBeGreaterThan(200);
     expect(await share('antico')).toBeGreaterThan(0.04);
     expect(await search({ p_city: CITY, p_query: 'antico' }, 50, all.length)).toEqual(all);
+  });
+
+  it("a city's promotions are walked through their own index, not past every other city's", async () => {
+    // Promotions elsewhere, newer than CITY's: the walk of all promotions in rank order would pass them first.
+    await listings(CROWDED, 200, `'altrove'`, {
+      last_bumped_at: `now() - make_interval(secs => g)`,
+      is_premium: 'true',
+      promotion_mode: `'day'`,
+      promotion_start_at: `now() - interval '1 hour'`,
+      promotion_end_at: `now() + interval '1 hour'`,
+    });
+    await db.query('analyze public.listings');
+    const read = await db.transaction(async (tx) => {
+      const ids = (await tx.query<{ id: string }>(`select id from public.search_listings(p_city => $1)`, [CITY])).rows.map((r) => r.id);
+      const returned = async (index: string) => Number((await tx.query<{ n: string }>(
+        `select pg_stat_get_xact_tuples_returned($1::regclass) as n`, [index])).rows[0]!.n);
+      return { ids, city: await returned('public.listings_promoted_city_rank_idx'), all: await returned('public.listings_promoted_rank_idx') };
+    });
+    expect(read.ids).toEqual((await expected(CITY)).slice(0, 20));
+    expect(read.city).toBeGreaterThanOrEqual(20);
+    expect(read.all).toBe(0);
   });
 
   it("a page's photos come from the photo index alone, none from the table (issue 25)", async () => {
