@@ -1,11 +1,10 @@
 /**
  * Today's platform beside the new one (issue 28): a platform started from a checkout (this
- * repository, or the baseline commit's at BENCH_BASELINE_DIR, else a worktree made once under
- * .scratch/baseline) in a child process over a fresh database, so both run the same bench in
- * one run.
+ * repository, or today's from baseline.ts) in a child process over a fresh database, so both
+ * run the same bench in one run.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,21 +12,6 @@ import { createTestDatabase } from '../support/platform.ts';
 import type { BenchTarget } from './types.ts';
 
 const repo = join(import.meta.dirname, '..', '..');
-/** main at the start of issue 28's session. */
-export const BASELINE_COMMIT = 'bcd94ef';
-
-/** The baseline checkout, made with its node_modules on first use when BENCH_BASELINE_DIR is unset. */
-export function baselineDir(): string {
-  const given = process.env.BENCH_BASELINE_DIR;
-  if (given) return given;
-  const dir = join(repo, '.scratch', 'baseline');
-  if (!existsSync(join(dir, 'node_modules'))) {
-    if (!existsSync(dir)) execFileSync('git', ['worktree', 'add', '--detach', dir, BASELINE_COMMIT], { cwd: repo, stdio: 'inherit' });
-    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
-  }
-  return dir;
-}
-
 export interface ChildPlatform {
   target: BenchTarget;
   /** The child's process (its CPU time: cpu.ts). */

@@ -6,6 +6,7 @@ import { listingId, userId } from '../../supabase/seed/data.ts';
 import { canMeasureCpu, cpuMsOfCommand, processCpuMs } from './cpu.ts';
 import { makeClient, percentile } from './rest.ts';
 import type { BenchTarget, Figure } from './types.ts';
+import { baselineDir } from './baseline.ts';
 
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 200;
@@ -118,7 +119,7 @@ function cpuFigures(before: CpuSnapshot, after: CpuSnapshot, postgres: boolean):
 
 /** benchLoad against today's platform (the baseline checkout) and this one, one after the other in the same run. */
 export async function benchLoadSideBySide(): Promise<Figure[]> {
-  const { baselineDir, startChild } = await import('./child.ts');
+  const { startChild } = await import('./child.ts');
   const out: Figure[] = [];
   for (const [label, dir] of [
     ['today', baselineDir()],

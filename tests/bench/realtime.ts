@@ -9,6 +9,7 @@ import { createClient, REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@s
 import { SignJWT } from 'jose';
 import ws from 'ws';
 import type { Figure } from './types.ts';
+import { baselineDir } from './baseline.ts';
 
 interface Target {
   url: string;
@@ -112,7 +113,7 @@ export async function benchRealtime(
  */
 export async function benchRealtimeAtScale(opts: { subscribers?: number; singles?: number } = {}): Promise<Figure[]> {
   if (!process.env.DATABASE_URL) return [];
-  const { baselineDir, startChild } = await import('./child.ts');
+  const { startChild } = await import('./child.ts');
   const path = await import('node:path');
   const pg = (await import('pg')).default;
   const n = opts.subscribers ?? 5000;

@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 
 import type { Figure } from './types.ts';
+import { baselineDir } from './baseline.ts';
 
 type BenchInfo = { url: string; anonKey: string; serviceRoleKey: string };
 
@@ -112,7 +113,7 @@ function restPage(info: BenchInfo): () => Promise<void> {
  * on PostgreSQL the same JSON as raw SQL and the ratio (issue 28: <= 2).
  */
 export async function benchRestVsSql(opts: { iterations?: number } = {}): Promise<Figure[]> {
-  const { baselineDir, startChild } = await import('./child.ts');
+  const { startChild } = await import('./child.ts');
   const iterations = opts.iterations ?? 300;
   const labels = ['today', 'new'] as const;
   const children = [await startChild(baselineDir(), 'product'), await startChild(join(import.meta.dirname, '..', '..'), 'product')];
