@@ -7,6 +7,8 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL_SCRIPT, appLoaderScript, gateHtml, shellHtml } from './src/app/shell/shell.ts';
+import { firstRequestScript } from './src/lib/firstRequest.ts';
+import { LOCAL_SUPABASE_URL } from './src/lib/localDefaults.ts';
 import { t } from './src/lib/catalogue/index.ts';
 import { theme } from './src/lib/ui/theme.ts';
 
@@ -96,8 +98,13 @@ function prerenderShell(): Plugin {
       .trim();
   let appTags = '';
   let loaderScript = '';
+  let firstRequest = '';
   return {
     name: 'prerender-shell',
+    configResolved(config) {
+      const env = config.env as Record<string, string | undefined>;
+      firstRequest = firstRequestScript(env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY ?? '');
+    },
     // app.html: the page the service worker serves (src/sw/sw.ts), whose loader also waits for
     // the shell's first photo to be painted (appLoaderScript's afterShellPhoto).
     generateBundle: {
@@ -133,6 +140,8 @@ function prerenderShell(): Plugin {
       handler(html, ctx) {
         html = html.replace('<!--app-shell-->', shellHtml(t)).replace('<!--age-gate-->', gateHtml(t));
         const tags: HtmlTagDescriptor[] = [
+          // First: the route's first read leaves before anything else is parsed.
+          { tag: 'script', children: firstRequest, injectTo: 'head' },
           { tag: 'script', children: SHELL_SCRIPT, injectTo: 'head' },
           { tag: 'style', children: css(), injectTo: 'head' },
           { tag: 'style', children: mantineThemeCss(), injectTo: 'head' },

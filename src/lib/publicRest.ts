@@ -3,10 +3,12 @@
  * same request and the same `{data, error, status}` answer postgrest-js gives for `rpc()`
  * (the service worker and the boot prefetch match on it), without loading postgrest-js, auth,
  * realtime and storage on a visitor's first page (7 KB gzip). The signed-in app keeps
- * supabase-js. See docs/decisions.md.
+ * supabase-js. The page's first read may already be on its way (firstRequest.ts). See
+ * docs/decisions.md.
  */
 import type { Database } from './database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './env.ts';
+import { takeStartedRequest } from './firstRequest.ts';
 
 type Functions = Database['public']['Functions'];
 
@@ -30,10 +32,12 @@ function fetchFailure(err: unknown): RestAnswer<never> {
 
 /** Calls a database function as the visitor; never rejects. */
 async function rpc<F extends keyof Functions>(fn: F, args: Functions[F]['Args']): Promise<RestAnswer<Functions[F]['Returns']>> {
+  const url = `${SUPABASE_URL}/rest/v1/rpc/${fn}`;
+  const payload = JSON.stringify(args);
   let res: Response;
   let body: string;
   try {
-    res = await fetch(`${SUPABASE_URL}/rest/v1/rpc/${fn}`, { method: 'POST', headers, body: JSON.stringify(args) });
+    res = await (takeStartedRequest(url, payload) ?? fetch(url, { method: 'POST', headers, body: payload }));
     body = await res.text();
   } catch (err) {
     return fetchFailure(err);
