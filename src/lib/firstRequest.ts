@@ -30,7 +30,7 @@ export function takeStartedRequest(url: string, body: string): Promise<Response>
   return performance.now() - started.at < FRESH_MS ? started.answer : undefined;
 }
 
-/** searchListings' body for no filters, the home's and a bare /search's first page (listings/api.test.ts holds them equal). */
+/** searchListings' body for no filters, the home's and a bare /search's first page (app/firstRequest.test.ts holds them equal). */
 export const FIRST_PAGE_BODY = JSON.stringify({ p_limit: 20 });
 
 /** A listing detail's id as the app accepts one (isUuid): anything else is answered 'missing' without a request. */
