@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { client, serviceClient, signedInUser } from '../support/clients.ts';
 import { QUIET_MS, realtimeUser, sleep, subscribed, uniqueChannel, waitFor } from '../support/realtime.ts';
 import { signJwt } from '../support/tokens.ts';
+import { catchUpOnJoin } from '../../src/lib/realtimeCatchUp.ts';
 
 type Payload = RealtimePostgresChangesPayload<Record<string, any>>;
 
@@ -35,6 +36,22 @@ describe('realtime postgres_changes through supabase-js', () => {
     const msg = await waitFor(() => system[0], 3000, 'system message');
     expect(msg).toMatchObject({ extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' });
     expect(msg.channel).toBe(ch.topic.replace(/^realtime:/, ''));
+  });
+
+  it("catchUpOnJoin reads again once the channel has joined: a row written before the join is not lost (the app's live lists)", async () => {
+    const u = track(await realtimeUser());
+    const body = marker();
+    // Written after the screen's first read and before its channel joined: no change event carries it.
+    await insertNote({ user_id: u.id, body });
+    const seen: string[] = [];
+    const read = async () => {
+      const { data } = await svc.from('rt_notes').select('body').eq('body', body);
+      seen.push(...((data ?? []) as { body: string }[]).map((r) => r.body));
+    };
+    uniqueChannel(u.client, 'catchup')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes', filter: `user_id=eq.${u.id}` }, () => void read())
+      .subscribe(catchUpOnJoin(() => void read()));
+    expect(await waitFor(() => seen[0], 3000, 'the read on join')).toBe(body);
   });
 
   it('delivers INSERT, UPDATE and DELETE with converted values, per event binding', async () => {

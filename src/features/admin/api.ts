@@ -2,6 +2,7 @@
 import { toApiError, unwrap } from '@/lib/apiError.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { catchUpOnJoin } from '@/lib/realtimeCatchUp.ts';
 import { parseOverview, statusesOf, type AuditFilters, type Overview, type ReportStatus, type TicketFilter } from './model.ts';
 
 // --- Panoramica ----------------------------------------------------------------------------
@@ -115,7 +116,7 @@ export function subscribeTable(table: 'tickets' | 'listing_reports', onChange: (
   const channel = supabase
     .channel(`admin:${table}:${crypto.randomUUID()}`)
     .on('postgres_changes', { event: '*', schema: 'public', table }, onChange)
-    .subscribe();
+    .subscribe(catchUpOnJoin(onChange));
   return () => void supabase.removeChannel(channel);
 }
 

@@ -1,6 +1,7 @@
 /** admin_notifications: the list, marking read, and realtime changes. */
 import { unwrap } from '@/lib/apiError.ts';
 import { loadSupabase } from '@/lib/backend.ts';
+import { catchUpOnJoin } from '@/lib/realtimeCatchUp.ts';
 import type { AppNotification, NotificationScope } from './model.ts';
 
 const COLUMNS = 'id, user_id, type, entity_id, message, is_read, created_at';
@@ -38,7 +39,7 @@ export function subscribeNotifications(scope: NotificationScope, onChange: () =>
       .channel(name)
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'admin_notifications', ...filter }, onChange)
-      .subscribe();
+      .subscribe(catchUpOnJoin(onChange));
     stop = () => void db.removeChannel(channel);
   });
   return () => {

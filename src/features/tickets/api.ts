@@ -2,6 +2,7 @@
 import { unwrap } from '@/lib/apiError.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { catchUpOnJoin } from '@/lib/realtimeCatchUp.ts';
 import { isTicketId, sortThread, ticketPayload, type TicketFormValues, type ThreadMessage } from './model.ts';
 
 export type TicketRow = Tables<'tickets'> & { listings: Pick<Tables<'listings'>, 'title'> | null };
@@ -70,6 +71,6 @@ export function subscribeTicket(id: string, onChange: () => void): () => void {
     .channel(`ticket:${id}`)
     .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'ticket_messages', filter: `ticket_id=eq.${id}` }, onChange)
     .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tickets', filter: `id=eq.${id}` }, onChange)
-    .subscribe();
+    .subscribe(catchUpOnJoin(onChange));
   return () => void supabase.removeChannel(channel);
 }
