@@ -33,6 +33,11 @@ export function takeStartedRequest(url: string, body: string): Promise<Response>
 /** searchListings' body for no filters, the home's and a bare /search's first page (app/firstRequest.test.ts holds them equal). */
 export const FIRST_PAGE_BODY = JSON.stringify({ p_limit: 20 });
 
+/** The headers of a public read as the visitor: publicRest's, and the inline script's (one list, so the two requests stay the same). */
+export function publicHeaders(anonKey: string): Record<string, string> {
+  return { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' };
+}
+
 /** A listing detail's id as the app accepts one (isUuid): anything else is answered 'missing' without a request. */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
@@ -43,7 +48,7 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
  */
 export function firstRequestScript(apiUrl: string, anonKey: string): string {
   const url = JSON.stringify(`${apiUrl}/rest/v1/rpc/`);
-  const key = JSON.stringify(anonKey);
+  const headers = JSON.stringify(publicHeaders(anonKey));
   const listing = new RegExp(`^${paths.listing.replace(':id', `(${UUID})`)}/?$`).source;
-  return `(function(){if(!window.fetch||!window.performance)return;var p=location.pathname,f,b,m,a;if(p===${JSON.stringify(paths.home)}||(p===${JSON.stringify(paths.search)}&&!location.search)){f='search_listings';b=${JSON.stringify(FIRST_PAGE_BODY)}}else if((m=/${listing}/.exec(p))){f='listing_detail';b=JSON.stringify({p_id:m[1]})}else return;var u=${url}+f,k=${key};a=fetch(u,{method:'POST',headers:{apikey:k,Authorization:'Bearer '+k,'Content-Type':'application/json'},body:b});a.catch(function(){});window[${JSON.stringify(FIRST_REQUEST_GLOBAL)}]={url:u,body:b,at:performance.now(),answer:a}})()`;
+  return `(function(){if(!window.fetch||!window.performance)return;var p=location.pathname,f,b,m,a;if(p===${JSON.stringify(paths.home)}||(p===${JSON.stringify(paths.search)}&&!location.search)){f='search_listings';b=${JSON.stringify(FIRST_PAGE_BODY)}}else if((m=/${listing}/.exec(p))){f='listing_detail';b=JSON.stringify({p_id:m[1]})}else return;var u=${url}+f;a=fetch(u,{method:'POST',headers:${headers},body:b});a.catch(function(){});window[${JSON.stringify(FIRST_REQUEST_GLOBAL)}]={url:u,body:b,at:performance.now(),answer:a}})()`;
 }

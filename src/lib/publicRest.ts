@@ -8,7 +8,7 @@
  */
 import type { Database } from './database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './env.ts';
-import { takeStartedRequest } from './firstRequest.ts';
+import { publicHeaders, takeStartedRequest } from './firstRequest.ts';
 
 type Functions = Database['public']['Functions'];
 
@@ -22,7 +22,7 @@ export interface RestError {
 
 export type RestAnswer<T> = { data: T; error: null; status: number } | { data: null; error: RestError; status: number };
 
-const headers = { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}`, 'Content-Type': 'application/json' };
+const headers = publicHeaders(SUPABASE_ANON_KEY);
 
 /** A failed fetch as postgrest-js reports it (apiError.ts reads it as offline). */
 function fetchFailure(err: unknown): RestAnswer<never> {
