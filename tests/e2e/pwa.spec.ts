@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { PUBLIC_ORDER, isPromoted } from '../support/seed-search.ts';
-import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, signInAs, swControlled } from '../support/e2e/page.ts';
+import { adultDevice, expectNoSeriousA11yViolations, imagesLoaded, settledCardCount, signInAs, swControlled } from '../support/e2e/page.ts';
 import { DEMO, serviceRest } from '../support/e2e/platform.ts';
 
 const FIRST_CARD_PHOTO = '[data-testid="listing-card"] [data-testid="card-photos"] > div:first-child img';
@@ -26,7 +26,7 @@ test('pages opened online open again offline with their photos', async ({ page, 
   await imagesLoaded(page, FIRST_CARD_PHOTO, { first: true });
   await page.goto(searchUrl);
   await expect(page.getByTestId('listing-card').first()).toBeVisible();
-  const searchCount = await page.getByTestId('listing-card').count();
+  const searchCount = await settledCardCount(page);
   await page.goto(`/listing/${premium.id}`);
   await expect(page.getByRole('heading', { level: 1, name: premium.title })).toBeVisible();
   expect(await imagesLoaded(page, '[data-testid="gallery"] img')).toBe(5);

@@ -16,7 +16,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { t } from '../../src/lib/catalogue/screens.ts';
 import { formatItalianMonthYear } from '../../src/lib/romeDate.ts';
-import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
+import { adultDevice, expectNoSeriousA11yViolations, settledCardCount, shot, signIn } from '../support/e2e/page.ts';
 import { DEMO, deleteListings, makeListing, serviceRest } from '../support/e2e/platform.ts';
 
 const G = DEMO.giulia.id;
@@ -169,7 +169,7 @@ test("a visitor at 360 px reads 'Foto verificate a <mese> <anno>' and finds the 
   await expect(card.getByTestId('badge-verified')).toHaveText(badge);
   await expect(page.getByRole('article', { name: otherTitle, exact: true })).toHaveCount(0);
   // Every card of the result is verified.
-  await expect(page.getByTestId('badge-verified')).toHaveCount(await page.getByTestId('listing-card').count());
+  await expect(page.getByTestId('badge-verified')).toHaveCount(await settledCardCount(page));
   await page.waitForTimeout(300);
   await fitsPhone(page);
   await shot(page, 'trust-verified-search-360');

@@ -16,7 +16,8 @@ export function ListingGrid({ listings, priorityFirst = false }: { listings: Lis
   }, [all]);
   const shown = all ? listings : listings.slice(0, FIRST_PAINT);
   return (
-    <div className={page.cards} data-testid="listing-grid">
+    // Busy while the rest are still to come: a count taken meanwhile is not the result's.
+    <div className={page.cards} data-testid="listing-grid" aria-busy={all ? undefined : true}>
       {shown.map((l, i) => (
         <ListingCard key={l.id} listing={l} priority={priorityFirst && i === 0} compact />
       ))}

@@ -123,6 +123,12 @@ export async function imagesLoaded(page: Page, selector: string, opts: { first?:
   return first ? 1 : page.locator(selector).count();
 }
 
+/** The number of cards once the grid has drawn them all: it draws its first cards at once and the rest after. */
+export async function settledCardCount(page: Page): Promise<number> {
+  await expect(page.getByTestId('listing-grid')).not.toHaveAttribute('aria-busy', 'true');
+  return page.getByTestId('listing-card').count();
+}
+
 /** The listing ids of the cards on the page, in order (each card links to /listing/:id). */
 export async function cardIds(page: Page): Promise<string[]> {
   const hrefs = await page.getByTestId('listing-card').evaluateAll((cards) =>
