@@ -8,7 +8,7 @@ const initdbCache = join(process.cwd(), 'node_modules', '.cache', 'supabase-loca
 async function coldStart(): Promise<{ ms: number; kind: string }> {
   const t0 = performance.now();
   const t = await startTestPlatform({ cron: false });
-  const res = await fetch(`${t.info.url}/auth/v1/health`);
+  const res = await fetch(`${t.info.url}/auth/v1/health`, { headers: { apikey: t.info.anonKey } });
   const ms = performance.now() - t0;
   if (!res.ok) throw new Error(`health answered ${res.status}`);
   await t.stop();

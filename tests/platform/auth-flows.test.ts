@@ -105,7 +105,7 @@ describe('auth: a project without e-mail confirmations', () => {
     expect(s.data.session?.access_token).toBeTruthy();
     expect(s.data.user?.email_confirmed_at).toBeTruthy();
     expect(s.data.user?.user_metadata).toEqual({ a: 1 });
-    const settings = await (await fetch(`${t.info.url}/auth/v1/settings`)).json();
+    const settings = await (await fetch(`${t.info.url}/auth/v1/settings`, { headers: { apikey: t.info.anonKey } })).json();
     expect(settings.mailer_autoconfirm).toBe(true);
     const dup = await c().auth.signUp({ email, password: 'autoconfirm-1' });
     expect(dup.error?.code).toBe('user_already_exists');

@@ -92,7 +92,7 @@ describe('response compression', () => {
     expect(small.headers.vary).toBe('Origin');
     expect(JSON.parse(small.body.toString('utf8'))).toHaveLength(1);
 
-    const health = await raw(`${platformInfo().url}/auth/v1/health`, { headers: { 'accept-encoding': 'gzip' } });
+    const health = await raw(`${platformInfo().url}/auth/v1/health`, { headers: { 'accept-encoding': 'gzip', apikey: platformInfo().anonKey } });
     expect(health.status).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
   });

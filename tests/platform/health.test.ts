@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { platformInfo } from '../support/clients.ts';
 
 describe('platform', () => {
-  it('answers the auth health check', async () => {
-    const res = await fetch(`${platformInfo().url}/auth/v1/health`);
-    expect(res.status).toBe(200);
+  it('answers the auth health check to a caller with the key, and no one else', async () => {
+    const { url, anonKey } = platformInfo();
+    expect((await fetch(`${url}/auth/v1/health`, { headers: { apikey: anonKey } })).status).toBe(200);
+    const refused = await fetch(`${url}/auth/v1/health`);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toBe('No API key found in request');
   });
 
   it('answers a CORS preflight with the headers supabase-js sends', async () => {

@@ -31,10 +31,20 @@ describe('REST authentication', () => {
     expect(r3.status).toBe(401);
   });
 
-  it('treats a request without any key as anon', async () => {
-    const res = await fetch(`${platformInfo().url}/rest/v1/rpc/whoami`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toBe('nobody:anon');
+  it('refuses a request without one of the project\'s keys, as the gateway does, whatever its Authorization', async () => {
+    const { url, anonKey, serviceRoleKey } = platformInfo();
+    const whoami = (headers: Record<string, string>, query = '') =>
+      fetch(`${url}/rest/v1/rpc/whoami${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const none = await whoami({ authorization: `Bearer ${serviceRoleKey}` });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    const other = await whoami({ apikey: await signJwt({ role: 'anon' }, '1h', 'not-the-platform-secret-not-the-platform-secret') });
+    expect(other.status).toBe(401);
+    expect((await other.json()).message).toBe('Invalid API key');
+    // The key in the URL is the gateway's other place for it.
+    const inUrl = await whoami({}, `?apikey=${encodeURIComponent(anonKey)}`);
+    expect(inUrl.status).toBe(200);
+    expect(await inUrl.json()).toBe('nobody:anon');
   });
 });
 

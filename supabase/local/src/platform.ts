@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { answered, corsHeaders, discardRest, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys } from './jwt.ts';
+import { apiKeyRefusal } from './gateway.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
 import { createStorageApi } from './storage/index.ts';
@@ -30,6 +31,8 @@ export interface ApiModule {
   bootstrapSql?: string;
   /** `path` is the URL path below the prefix, starting with '/'. */
   handle?(req: Request, path: string): Promise<Response>;
+  /** The paths the gateway lets through only with one of the project's keys (gateway.ts). */
+  needsApiKey?(path: string): boolean;
   /** false: no CORS headers, so other origins cannot read its answers (the dev outbox). */
   cors?: boolean;
   /** WebSocket upgrades under the prefix. */
@@ -101,8 +104,11 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     let webReq: Request | null = null;
     const respond = async (): Promise<Response> => {
       if (!mod?.handle) return json({ message: 'no Route matched with those values' }, 404);
+      const below = path.slice(mod.prefix!.length) || '/';
+      const refused = mod.needsApiKey?.(below) ? apiKeyRefusal(req, platform.keys) : null;
+      if (refused) return refused;
       webReq = toWebRequest(req, config.url);
-      return mod.handle(webReq, path.slice(mod.prefix!.length) || '/');
+      return mod.handle(webReq, below);
     };
     respond()
       .catch((err: Error) => {

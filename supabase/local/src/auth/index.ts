@@ -321,6 +321,8 @@ export async function createAuthApi(p: Platform): Promise<ApiModule> {
   const route = createRouter(authRoutes(p, createAuthLimits(p.config.auth)), authGuards(p));
   return {
     prefix: '/auth/v1',
+    // The links in e-mails open /verify in a browser, with no key (Kong's auth-v1-open route).
+    needsApiKey: (path) => path !== '/verify',
     bootstrapSql: authBootstrapSql,
     async handle(req, path) {
       try {

@@ -78,6 +78,7 @@ export async function createRestApi(p: Platform): Promise<ApiModule> {
 
   return {
     prefix: '/rest/v1',
+    needsApiKey: () => true,
     async handle(req, path) {
       try {
         const key = await inFlightKey(() => p.jwt.authenticate(req.headers), req, p.config.auth.rateLimitHeader);

@@ -1,0 +1,17 @@
+/**
+ * What Supabase's gateway (Kong's key-auth) checks before a request reaches rest or auth: an
+ * apikey, in the header or the `apikey` URL parameter, that is one of the project's keys.
+ * Without it the request never reaches the API, whatever its Authorization says.
+ */
+import type { IncomingMessage } from 'node:http';
+import { json } from './http.ts';
+
+/** The gateway's refusal, or null when the request carries one of `keys`. */
+export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string }): Response | null {
+  const header = req.headers.apikey;
+  const key = (Array.isArray(header) ? header[0] : header)?.trim() || new URL(req.url ?? '/', 'http://gateway').searchParams.get('apikey');
+  if (!key) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+  // sb_publishable_ keys stand for anon, as jwt.ts reads them.
+  if (key === keys.anon || key === keys.serviceRole || key.startsWith('sb_publishable_')) return null;
+  return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+}
