@@ -9,7 +9,9 @@ import { json } from './http.ts';
 /** The gateway's refusal, or null when the request carries one of `keys`. */
 export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string }): Response | null {
   const header = req.headers.apikey;
-  const key = (Array.isArray(header) ? header[0] : header)?.trim() || new URL(req.url ?? '/', 'http://gateway').searchParams.get('apikey');
+  // The query string alone: URLSearchParams reads any text, where URL throws on some request targets.
+  const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+  const key = (Array.isArray(header) ? header[0] : header)?.trim() || query.get('apikey');
   if (!key) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
   // sb_publishable_ keys stand for anon, as jwt.ts reads them.
   if (key === keys.anon || key === keys.serviceRole || key.startsWith('sb_publishable_')) return null;
