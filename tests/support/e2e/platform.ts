@@ -67,12 +67,14 @@ export interface Row {
   age: number;
 }
 
-/** An RPC call, as anon unless another key is given. */
-export async function rpc<T>(fn: string, args: Record<string, unknown>, key?: string): Promise<T> {
-  const k = key ?? (await keys()).anon;
+/** An RPC call, as anon unless a service key or a user's access token is given. */
+export async function rpc<T>(fn: string, args: Record<string, unknown>, token?: string): Promise<T> {
+  const { anon, serviceRole } = await keys();
+  const bearer = token ?? anon;
   const res = await fetch(`${API}/rest/v1/rpc/${fn}`, {
     method: 'POST',
-    headers: { apikey: k, authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+    // The gateway takes only the project's keys as apikey; a user's token goes as the bearer alone.
+    headers: { apikey: bearer === serviceRole ? serviceRole : anon, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
     body: JSON.stringify(args),
   });
   if (!res.ok) throw new Error(`${fn}: ${res.status} ${await res.text()}`);
