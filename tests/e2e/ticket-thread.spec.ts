@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
 import { BAN_REASON } from '../../supabase/seed/data.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signInAs } from '../support/e2e/page.ts';
-import { accessToken, API, DEMO, keys, serviceRest, type DemoKey } from '../support/e2e/platform.ts';
+import { accessToken, DEMO, rpc, serviceRest, type DemoKey } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ page }) => adultDevice(page));
 
@@ -20,15 +20,7 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 /** An RPC as a signed-in demo account. */
-async function rpcAs<T>(key: DemoKey, fn: string, args: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${API}/rest/v1/rpc/${fn}`, {
-    method: 'POST',
-    headers: { apikey: (await keys()).anon, authorization: `Bearer ${await accessToken(DEMO[key])}`, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!res.ok) throw new Error(`${fn} as ${key}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const rpcAs = async <T,>(key: DemoKey, fn: string, args: Record<string, unknown>) => rpc<T>(fn, args, await accessToken(DEMO[key]));
 
 const messages = (page: Page) => page.getByTestId('ticket-message');
 

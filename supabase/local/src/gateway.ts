@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { json } from './http.ts';
+import { isPublishableKey } from './jwt.ts';
 
 /** The gateway's refusal, or null when the request carries one of `keys`. */
 export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string }): Response | null {
@@ -13,7 +14,6 @@ export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; servic
   const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
   const key = (Array.isArray(header) ? header[0] : header)?.trim() || query.get('apikey');
   if (!key) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-  // sb_publishable_ keys stand for anon, as jwt.ts reads them.
-  if (key === keys.anon || key === keys.serviceRole || key.startsWith('sb_publishable_')) return null;
+  if (key === keys.anon || key === keys.serviceRole || isPublishableKey(key)) return null;
   return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
 }

@@ -96,11 +96,16 @@ export class Jwt {
   }
 
   async authFromToken(token: string): Promise<RequestAuth> {
-    if (token.startsWith('sb_publishable_')) return { role: 'anon', claims: { role: 'anon' }, token };
+    if (isPublishableKey(token)) return { role: 'anon', claims: { role: 'anon' }, token };
     const claims = await this.verify(token);
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
     return { role, claims, token };
   }
+}
+
+/** A new-format publishable key (`sb_publishable_…`), which stands for anon. */
+export function isPublishableKey(key: string): boolean {
+  return key.startsWith('sb_publishable_');
 }
 
 /**
