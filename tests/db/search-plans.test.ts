@@ -179,6 +179,103 @@ describe('search plans (issue 25)', () => {
     expect(read.all).toBe(0);
   });
 
+  it('an array filter few promotions match reads their own facets index, not every promotion', async () => {
+    // 60 listings with a value no other listing has, 1 in 6 with an active promotion: a walk
+    // of every promotion in rank order would pass CITY's and CROWDED's to find those 10.
+    const FACETS = 'Città delle Faccette';
+    await listings(FACETS, 60, `'faccette'`, {
+      ethnicity: `array['asiatica']`,
+      is_premium: 'g % 6 = 0',
+      promotion_mode: `case when g % 6 = 0 then 'day' end`,
+      promotion_start_at: `case when g % 6 = 0 then now() - interval '1 hour' end`,
+      promotion_end_at: `case when g % 6 = 0 then now() + interval '1 hour' end`,
+    });
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local session_replication_role = replica`);
+      await tx.query(`update public.listings set ethnicity = array['europea'] where city <> $1`, [FACETS]);
+    });
+    await db.query('analyze public.listings');
+    const order = (await db.query<{ id: string }>(
+      `select id from public.listings l
+        where l.ethnicity && array['asiatica'] and private.listing_is_public(l.is_paused, l.expires_at, l.review_status)
+        order by private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at) desc,
+                 coalesce(l.last_bumped_at, l.created_at) desc, l.id desc`)).rows.map((r) => r.id);
+    expect(order).toHaveLength(60);
+    const read = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      let after: { promoted: boolean; rank_at: string; id: string } | undefined;
+      for (let n = 0; n < 3; n++) {
+        const page = (await tx.query<{ id: string; promoted: boolean; rank_at: string }>(
+          `select id, promoted, rank_at from public.search_listings(p_ethnicity => $1, p_after_promoted => $2, p_after_rank => $3, p_after_id => $4)`,
+          [['asiatica'], after?.promoted ?? null, after?.rank_at ?? null, after?.id ?? null])).rows;
+        ids.push(...page.map((r) => r.id));
+        after = page[page.length - 1];
+      }
+      const returned = async (index: string) => Number((await tx.query<{ n: string }>(
+        `select pg_stat_get_xact_tuples_returned($1::regclass) as n`, [index])).rows[0]!.n);
+      return { ids, facets: await returned('public.listings_promoted_facets_idx'), all: await returned('public.listings_promoted_rank_idx') };
+    });
+    expect(read.ids).toEqual(order);
+    expect(read.facets).toBeGreaterThanOrEqual(10);
+    expect(read.all).toBe(0);
+  });
+
+  it("a search's walks are planned once per session, kept prepared, at most 64, and come back after DEALLOCATE", async () => {
+    const expectedPages = (await expected(CITY)).slice(0, 100);
+    const read = await db.transaction(async (tx) => {
+      await tx.exec('deallocate all');
+      const prepared = async () => Number((await tx.query<{ n: string }>(
+        `select count(*) as n from pg_prepared_statements where name like 'search\\_%'`)).rows[0]!.n);
+      const pages = async () => {
+        const ids: string[] = [];
+        let after: { promoted: boolean; rank_at: string; id: string } | undefined;
+        for (let n = 0; n < 5; n++) {
+          const page = (await tx.query<{ id: string; promoted: boolean; rank_at: string }>(
+            `select id, promoted, rank_at from public.search_listings(p_city => $1, p_after_promoted => $2, p_after_rank => $3, p_after_id => $4)`,
+            [CITY, after?.promoted ?? null, after?.rank_at ?? null, after?.id ?? null])).rows;
+          ids.push(...page.map((r) => r.id));
+          after = page[page.length - 1];
+        }
+        return ids;
+      };
+      // Past five runs PostgreSQL may switch a prepared statement to its generic plan.
+      const first = await pages();
+      const kept = await prepared();
+      const again = await pages();
+      await tx.exec('deallocate all');
+      const afterDeallocate = await pages();
+      // Seventy combinations of the array filters given: seventy texts for part C, 64 kept.
+      const columns = ['ethnicity', 'nationality', 'breast_type', 'hair_color', 'body_type', 'eye_color', 'meeting_type'];
+      for (let i = 1; i <= 70; i++) {
+        const given = columns.filter((_, b) => (i >> b) & 1);
+        await tx.query(`select count(*) from public.search_listings(p_city => $1${given.map((c) => `, p_${c} => array['x']`).join('')})`, [CITY]);
+      }
+      return { first, kept, again, afterDeallocate, capped: await prepared() };
+    });
+    expect(read.first).toEqual(expectedPages);
+    // Part A's walk and part C, for the first page and for the keyset's pages.
+    expect(read.kept).toBeGreaterThanOrEqual(2);
+    expect(read.again).toEqual(expectedPages);
+    expect(read.afterDeallocate).toEqual(expectedPages);
+    expect(read.capped).toBe(64);
+  });
+
+  it("a listing made available between the search's statements is shown once", async () => {
+    const ONCE = 'Città Una Volta';
+    await listings(ONCE, 5, `'una volta'`);
+    const target = (await expected(ONCE))[2]!;
+    const rows = await db.transaction(async (tx) => {
+      // The update runs in the search's own statement: the function's snapshot (part B) does not
+      // see it, the prepared part C's statements do.
+      return (await tx.query<{ id: string }>(
+        `with made as (update public.listings set available_until = now() + interval '1 hour' where id = $2 returning id)
+         select s.id from made, lateral public.search_listings(p_city => case when made.id is not null then $1 end) s`,
+        [ONCE, target])).rows.map((r) => r.id);
+    });
+    expect(rows.filter((id) => id === target)).toHaveLength(1);
+    expect(rows).toHaveLength(5);
+  });
+
   it("a page's photos come from the photo index alone, none from the table (issue 25)", async () => {
     const page = (await expected(CITY)).slice(0, 20);
     // Five photos each, then a vacuum, as autovacuum leaves a table that is read far more than written.
