@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 
@@ -17,10 +17,15 @@ function stylesheetsApplied(): Promise<unknown> {
   );
 }
 
-void stylesheetsApplied().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void stylesheetsApplied().then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition the first render yields to the browser every few milliseconds; a plain
+  // render is one task as long as the whole page takes to build (a phone's blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
