@@ -126,7 +126,9 @@ describe('schema lint', () => {
       'hold_listing', 'advertiser_is_trusted', 'review_owner_edit', 'record_photo_hash', 'similar_photos',
       'check_verification_selfie', 'attach_verification_selfie', 'expire_photo_verifications',
       'staff_decision_reason', 'tell_staff_decision', 'auto_renew_listings', 'roll_listing_stats',
-      'screen_listing_text', 'refuse_screened_listing', 'hold_screened_listing'];
+      'screen_listing_text', 'refuse_screened_listing', 'hold_screened_listing',
+      // Issue 25: runs any statement text it is given, as the caller.
+      'search_prepared'];
     const r = await rows<{ proname: string }>(`
       select proname from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)
          and has_function_privilege('authenticated', oid, 'execute')
