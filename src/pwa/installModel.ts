@@ -41,8 +41,9 @@ export function shouldInvite(r: InstallRecord, opts: { way: InstallWay; standalo
 
 /** A stored record, or the empty one for anything unreadable. */
 export function parseRecord(raw: string | null): InstallRecord {
+  if (!raw) return emptyRecord;
   try {
-    const v = JSON.parse(raw ?? '') as Partial<InstallRecord>;
+    const v = JSON.parse(raw) as Partial<InstallRecord>;
     return {
       views: Number.isInteger(v.views) && v.views! >= 0 ? v.views! : 0,
       engaged: v.engaged === true,
