@@ -1,7 +1,8 @@
 /**
  * Search latency: 100k listings generated with generate_series on PostgreSQL
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres), then the
- * public search RPC timed through the platform's REST API as the anonymous visitor, on two
+ * public search RPC timed through the platform's REST API as the anonymous visitor (with a
+ * lean HTTP client, search-client.ts), on two
  * databases built side by side from the same data: today's (the baseline checkout's
  * migrations and platform, tests/bench/baseline.ts) and this tree's. The calls alternate
  * between the two, so a machine loaded by something else slows both alike. Every page and
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { startPlatform } from '../../supabase/local/src/platform.ts';
 import { baselineDir } from './baseline.ts';
 import { benchSavedSearchMatching } from './savedSearches.ts';
+import { clientCost, postJson } from './search-client.ts';
 import { startSearchFloor } from './search-floor.ts';
 import type { Figure } from './types.ts';
 
@@ -51,15 +53,8 @@ type Row = { promoted: boolean; rank_at: string; id: string };
 
 /** Calls `<rpcBase>/<fn>` as the anonymous visitor, as the app does, and answers the JSON. */
 function rpcCaller(rpcBase: string, anonKey: string) {
-  return async (args: Record<string, unknown>, fn = 'search_listings'): Promise<unknown> => {
-    const res = await fetch(`${rpcBase}/${fn}`, {
-      method: 'POST',
-      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    if (!res.ok) throw new Error(`${fn} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  };
+  return (args: Record<string, unknown>, fn = 'search_listings'): Promise<unknown> =>
+    postJson(`${rpcBase}/${fn}`, args, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
 }
 
 /** One database with 100k listings and a platform in front of it. */
@@ -228,6 +223,8 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
       return m;
     };
     const sql = { today: merged(inside.today), now: merged(inside.now) };
+    // What the client itself costs (search-client.ts): the first page's JSON from a bare server.
+    const client = await clientCost(JSON.stringify(await now.call({})));
     const alerts = await (async () => {
       const db = new pg.Client({ connectionString: now.url });
       await db.connect();
@@ -250,6 +247,8 @@ export async function benchSearch(opts: { rounds?: number } = {}): Promise<Figur
       { name: 'search floor p95, a bare Node server (first page)', value: pct(t.floor.page, 95), unit: 'ms' },
       { name: 'search floor p95, a bare Node server (keyset page 2)', value: pct(t.floor.pageTwo, 95), unit: 'ms' },
       { name: 'search floor p95, a bare Node server (search_listings_count)', value: pct(t.floor.total, 95), unit: 'ms' },
+      { name: "the bench's client alone p95 (node:http, the first page's JSON)", value: pct(client.http, 95), unit: 'ms' },
+      { name: "  through Node's fetch instead, p95", value: pct(client.fetch, 95), unit: 'ms' },
       ...(['page', 'pageTwo', 'total'] as const).flatMap((k): Figure[] => {
         const label = { page: 'first page', pageTwo: 'keyset page 2', total: 'search_listings_count' }[k];
         return [
