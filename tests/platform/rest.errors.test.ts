@@ -46,6 +46,24 @@ describe('REST authentication', () => {
     expect(inUrl.status).toBe(200);
     expect(await inUrl.json()).toBe('nobody:anon');
   });
+
+  it("takes the project's publishable key for anon, as apikey and as Bearer, and refuses any other sb_publishable_ key", async () => {
+    const { url, publishableKey } = platformInfo();
+    const whoami = (headers: Record<string, string>) =>
+      fetch(`${url}/rest/v1/rpc/whoami`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    expect(publishableKey).toMatch(/^sb_publishable_[A-Za-z0-9_-]{31}$/);
+    const own = await whoami({ apikey: publishableKey, authorization: `Bearer ${publishableKey}` });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toBe('nobody:anon');
+    const guessed = 'sb_publishable_' + 'x'.repeat(31);
+    const other = await whoami({ apikey: guessed });
+    expect(other.status).toBe(401);
+    expect(await other.json()).toEqual({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+    // Past the gateway with the project's key, another one as Bearer is no token either.
+    const bearer = await whoami({ apikey: publishableKey, authorization: `Bearer ${guessed}` });
+    expect(bearer.status).toBe(401);
+    expect((await bearer.json()).code).toBe('PGRST301');
+  });
 });
 
 describe('REST request errors', () => {

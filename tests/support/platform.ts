@@ -19,6 +19,8 @@ export interface TestPlatform {
 export interface PlatformInfo {
   url: string;
   anonKey: string;
+  /** The project's new-format publishable key (anon). */
+  publishableKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
   dbKind: 'pglite' | 'postgres';
@@ -81,6 +83,7 @@ export async function startTestPlatform(
     info: {
       url: platform.url,
       anonKey: platform.keys.anon,
+      publishableKey: platform.keys.publishable,
       serviceRoleKey: platform.keys.serviceRole,
       jwtSecret: platform.config.jwtSecret,
       dbKind: platform.db.kind,

@@ -5,15 +5,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { json } from './http.ts';
-import { isPublishableKey } from './jwt.ts';
 
 /** The gateway's refusal, or null when the request carries one of `keys`. */
-export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string }): Response | null {
+export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string; publishable: string }): Response | null {
   const header = req.headers.apikey;
   // The query string alone: URLSearchParams reads any text, where URL throws on some request targets.
   const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
   const key = (Array.isArray(header) ? header[0] : header)?.trim() || query.get('apikey');
   if (!key) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-  if (key === keys.anon || key === keys.serviceRole || isPublishableKey(key)) return null;
+  if (key === keys.anon || key === keys.serviceRole || key === keys.publishable) return null;
   return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
 }

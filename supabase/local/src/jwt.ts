@@ -26,10 +26,17 @@ export class Jwt {
   private readonly key: Uint8Array;
   private readonly secret: Buffer;
   private readonly verified = new Map<string, Claims>();
+  /**
+   * The project's new-format publishable key, which stands for anon: derived from the secret, so
+   * the same secret always gives the same key. Any other `sb_publishable_…` string is no key of
+   * this project and is refused, as Supabase refuses another project's.
+   */
+  readonly publishableKey: string;
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
     this.secret = Buffer.from(secret, 'utf8');
+    this.publishableKey = `sb_publishable_${createHmac('sha256', this.secret).update('sb_publishable').digest('base64url').slice(0, 31)}`;
   }
 
   sign(claims: Claims, expiresInSeconds?: number): Promise<string> {
@@ -96,26 +103,22 @@ export class Jwt {
   }
 
   async authFromToken(token: string): Promise<RequestAuth> {
-    if (isPublishableKey(token)) return { role: 'anon', claims: { role: 'anon' }, token };
+    if (token === this.publishableKey) return { role: 'anon', claims: { role: 'anon' }, token };
     const claims = await this.verify(token);
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
     return { role, claims, token };
   }
 }
 
-/** A new-format publishable key (`sb_publishable_…`), which stands for anon. */
-export function isPublishableKey(key: string): boolean {
-  return key.startsWith('sb_publishable_');
-}
-
 /**
  * The two keys Supabase prints: long-lived JWTs whose role is anon / service_role. Fixed
  * iat/exp, so the same secret always gives the same keys (a built app keeps working).
  */
-export async function apiKeys(jwt: Jwt): Promise<{ anon: string; serviceRole: string }> {
+export async function apiKeys(jwt: Jwt): Promise<{ anon: string; serviceRole: string; publishable: string }> {
   const lifetime = { iss: 'supabase-local', iat: 1767225600, exp: 2082758400 };
   return {
     anon: await jwt.sign({ ...lifetime, role: 'anon' }),
     serviceRole: await jwt.sign({ ...lifetime, role: 'service_role' }),
+    publishable: jwt.publishableKey,
   };
 }

@@ -9,6 +9,7 @@ console.log(`
   API URL:          ${platform.url}
   anon key:         ${platform.keys.anon}
   service_role key: ${platform.keys.serviceRole}
+  publishable key:  ${platform.keys.publishable}
   Mail outbox:      ${devMailOutbox ? `${platform.url}/_dev/mail` : 'off (NODE_ENV=production)'}
   Database:         ${platform.db.kind === 'pglite' ? `PGlite in ${platform.config.dataDir}` : 'DATABASE_URL'}
 `);

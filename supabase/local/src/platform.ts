@@ -20,7 +20,7 @@ export interface Platform {
   config: PlatformConfig;
   db: Database;
   jwt: Jwt;
-  keys: { anon: string; serviceRole: string };
+  keys: { anon: string; serviceRole: string; publishable: string };
   log(scope: string, message: string): void;
 }
 
