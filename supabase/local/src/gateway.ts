@@ -5,9 +5,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { json } from './http.ts';
+import type { ApiKeys } from './jwt.ts';
 
 /** The gateway's refusal, or null when the request carries one of `keys`. */
-export function apiKeyRefusal(req: IncomingMessage, keys: { anon: string; serviceRole: string; publishable: string }): Response | null {
+export function apiKeyRefusal(req: IncomingMessage, keys: ApiKeys): Response | null {
   const header = req.headers.apikey;
   // The query string alone: URLSearchParams reads any text, where URL throws on some request targets.
   const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');

@@ -110,11 +110,18 @@ export class Jwt {
   }
 }
 
+/** The project's API keys, as Supabase prints them. */
+export interface ApiKeys {
+  anon: string;
+  serviceRole: string;
+  publishable: string;
+}
+
 /**
- * The two keys Supabase prints: long-lived JWTs whose role is anon / service_role. Fixed
- * iat/exp, so the same secret always gives the same keys (a built app keeps working).
+ * The anon and service_role keys are long-lived JWTs with fixed iat/exp, and the publishable key
+ * comes from the secret too, so the same secret always gives the same keys (a built app keeps working).
  */
-export async function apiKeys(jwt: Jwt): Promise<{ anon: string; serviceRole: string; publishable: string }> {
+export async function apiKeys(jwt: Jwt): Promise<ApiKeys> {
   const lifetime = { iss: 'supabase-local', iat: 1767225600, exp: 2082758400 };
   return {
     anon: await jwt.sign({ ...lifetime, role: 'anon' }),

@@ -4,7 +4,7 @@ import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { answered, corsHeaders, discardRest, json, sendWebResponse, toWebRequest } from './http.ts';
-import { Jwt, apiKeys } from './jwt.ts';
+import { Jwt, apiKeys, type ApiKeys } from './jwt.ts';
 import { apiKeyRefusal } from './gateway.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
@@ -20,7 +20,7 @@ export interface Platform {
   config: PlatformConfig;
   db: Database;
   jwt: Jwt;
-  keys: { anon: string; serviceRole: string; publishable: string };
+  keys: ApiKeys;
   log(scope: string, message: string): void;
 }
 
