@@ -1,12 +1,15 @@
 /**
  * Races on a real PostgreSQL server (PGlite serialises every query, so it cannot race):
  * a single-use coupon redeemed by 20 parallel calls, parallel spends on one balance, parallel
- * orders on one discount coupon and parallel settlements of one sale.
+ * orders on one discount coupon, parallel settlements of one sale and parallel cancels of one
+ * scheduled promotion.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { platformInfo } from '../support/clients.ts';
 import { admin, credits } from '../support/db.ts';
-import { makeCoupon, makeUser, validListing } from '../support/factories.ts';
+import { makeCoupon, makeListing, makeUser, validListing } from '../support/factories.ts';
+import { romeAt } from '../support/romeTime.ts';
 
 describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)', () => {
   it('20 parallel apply_coupon calls on one single-use coupon: exactly one succeeds', async () => {
@@ -64,5 +67,31 @@ describe.runIf(platformInfo().dbKind === 'postgres')('concurrency (PostgreSQL)',
       expect(await credits(u.id)).toBe(120 * (round + 1));
       expect(results.map((r) => r.data?.outcome).sort()).toEqual([...Array(19).fill('already_processed'), 'completed']);
     }
+  });
+
+  it('10 parallel cancels of one scheduled promotion: one succeeds, one refund line, the starting balance', async () => {
+    const u = await makeUser({ credits: 100 });
+    const l = await makeListing(u);
+    expect((await admin().from('listings').update({ review_status: 'approved' }).eq('id', l.id).select('id')).data).toHaveLength(1);
+    const before = await credits(u.id);
+    const start = romeAt(3, '22:00').toISOString();
+    expect((await u.client.rpc('promote_listing', { p_listing_id: l.id, p_mode: 'night', p_days: 1, p_start_at: start })).error).toBeNull();
+    expect(await credits(u.id)).toBeLessThan(before);
+    // The row is held by another transaction while the cancels arrive, so all ten overlap: only
+    // a cancel that locks the row before reading it sees that the first one already refunded.
+    const holder = new pg.Client({ connectionString: platformInfo().databaseUrl });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select id from public.listings where id = $1 for update', [l.id]);
+    const pending = Promise.all(Array.from({ length: 10 }, () => u.client.rpc('cancel_scheduled_promotion', { p_listing_id: l.id })));
+    await new Promise((r) => setTimeout(r, 500));
+    await holder.query('commit');
+    await holder.end();
+    const results = await pending;
+    expect(results.filter((r) => !r.error)).toHaveLength(1);
+    expect(results.filter((r) => r.error).every((r) => r.error!.message === 'La promozione è già iniziata: non può più essere annullata.')).toBe(true);
+    expect(await credits(u.id)).toBe(before);
+    const { data: refunds } = await admin().from('credit_transactions').select('amount').eq('user_id', u.id).eq('type', 'promotion_refund');
+    expect(refunds).toHaveLength(1);
   });
 });

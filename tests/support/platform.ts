@@ -26,6 +26,8 @@ export interface PlatformInfo {
   dbKind: 'pglite' | 'postgres';
   /** The platform's data folder (storage bytes live under <dataDir>/storage). */
   dataDir: string;
+  /** Its database on DATABASE_URL's server, for a test that must hold a lock of its own; undefined on PGlite. */
+  databaseUrl?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function startTestPlatform(
       jwtSecret: platform.config.jwtSecret,
       dbKind: platform.db.kind,
       dataDir,
+      databaseUrl,
     },
     databaseUrl,
     async stop() {
