@@ -33,6 +33,17 @@ describe('the error contract on real answers', () => {
     expect(row).toEqual({ id: u.id, push_enabled: expect.any(Boolean) });
   });
 
+  it('an invalid boolean in a filter or an RPC argument answers 400 22P02 on both databases (PGlite answered 500)', async () => {
+    const u = await makeUser();
+    const filter = await client().from('listings').select('id').eq('is_paused', 'forse').limit(1);
+    expect({ status: filter.status, code: filter.error?.code }).toEqual({ status: 400, code: '22P02' });
+    expect(filter.error?.message).toBe('invalid input syntax for type boolean: "forse"');
+    const rpc = await u.client.rpc('set_auto_renew', { p_listing_id: crypto.randomUUID(), p_on: 'forse' as unknown as boolean });
+    expect({ status: rpc.status, code: rpc.error?.code }).toEqual({ status: 400, code: '22P02' });
+    const date = await client().from('listings').select('id').gt('expires_at', 'domani').limit(1);
+    expect({ status: date.status, code: date.error?.code }).toEqual({ status: 400, code: '22007' });
+  });
+
   it("refused: keeps our SQL's Italian message and its detail code", async () => {
     const u = await makeUser();
     const err = await failure(u.client.rpc('apply_coupon', { p_code: 'NESSUNO-' + Date.now() }));

@@ -60,7 +60,7 @@ export async function createTestDatabase(prefix = 'portal_test'): Promise<{ url:
  * DATABASE_URL is set, a fresh database created on that server and dropped afterwards.
  */
 export async function startTestPlatform(
-  opts: { supabaseDir?: string; cron?: boolean; devMailOutbox?: boolean; rateLimitHeader?: string | null; functionsRuntime?: 'node' | 'deno' } = {},
+  opts: { supabaseDir?: string; cron?: boolean; devMailOutbox?: boolean; rateLimitHeader?: string | null; functionsRuntime?: 'node' | 'deno'; autoAnalyzeMs?: number } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'supabase-local-test-'));
   const database = await createTestDatabase();
@@ -75,6 +75,7 @@ export async function startTestPlatform(
     cron: opts.cron,
     devMailOutbox: opts.devMailOutbox ?? true,
     functionsRuntime: opts.functionsRuntime,
+    autoAnalyzeMs: opts.autoAnalyzeMs,
     // Rate limits as configured, per client named by this header (as behind Supabase's proxy);
     // requests without it are not limited, so the suites' many sign-ins from 127.0.0.1 pass
     // and a test of a limit sends its own client address. null: the default (socket address).

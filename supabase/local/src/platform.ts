@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
 import { openDatabase, type Database } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
+import { analyzeAll, scheduleAutoAnalyze } from './db/analyze.ts';
 import { answered, corsHeaders, discardRest, json, sendWebResponse, toWebRequest } from './http.ts';
 import { Jwt, apiKeys, type ApiKeys } from './jwt.ts';
 import { apiKeyRefusal } from './gateway.ts';
@@ -59,6 +60,8 @@ export interface StartOptions extends ConfigInput {
    * (`npm start`, `npm run backend`, the test suites); off unless asked for.
    */
   devMailOutbox?: boolean;
+  /** On PGlite, how often tables changed past autovacuum's threshold are analyzed (default 10 s). */
+  autoAnalyzeMs?: number;
 }
 
 export async function startPlatform(opts: StartOptions = {}): Promise<RunningPlatform> {
@@ -88,6 +91,8 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
     moduleSql: modules.flatMap((m) => (m.bootstrapSql ? [m.bootstrapSql] : [])),
     log: (line) => log('db', line),
   });
+  if (applied.length || seeded) await analyzeAll(db);
+  const stopAutoAnalyze = db.kind === 'pglite' ? scheduleAutoAnalyze(db, opts.autoAnalyzeMs ?? 10_000, (m) => log('db', m)) : undefined;
   for (const m of modules) await m.start?.();
 
   const routed = modules.filter((m) => m.prefix).sort((a, b) => b.prefix!.length - a.prefix!.length);
@@ -164,6 +169,7 @@ export async function startPlatform(opts: StartOptions = {}): Promise<RunningPla
         server.close(() => resolve());
       });
       for (const m of modules) await m.stop?.();
+      await stopAutoAnalyze?.();
       await db.close();
     },
   };

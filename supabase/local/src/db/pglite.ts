@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -11,11 +11,20 @@ import type { Database, Queryable, QueryResult, RequestAuth } from './types.ts';
 
 const identity = (value: string) => value;
 const parsers = Object.fromEntries(textTypes.map((oid) => [oid, identity]));
+/**
+ * A string parameter goes to the server as text, as node-postgres sends it, so the server
+ * parses it and refuses bad input with PostgreSQL's own SQLSTATE (22P02: 400). PGlite's own
+ * serializers check booleans, dates and bytea in JavaScript and throw a plain Error
+ * ("Invalid input for boolean type"), which has no SQLSTATE and answered 500.
+ */
+const serializers = Object.fromEntries(
+  Object.entries(types.serializers).map(([oid, serialize]) => [oid, (v: unknown) => (typeof v === 'string' ? v : serialize(v))]),
+);
 
 function wrap(q: PGlite | Transaction): Queryable {
   return {
     async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const r = await q.query<R>(sql, params, { parsers });
+      const r = await q.query<R>(sql, params, { parsers, serializers });
       return {
         rows: r.rows,
         fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
