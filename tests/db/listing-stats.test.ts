@@ -5,12 +5,12 @@
  * staff read the counts; the day's hashes go with the day.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
 import { admin, expectError, expectOk } from '../support/db.ts';
 import { makeListing, makeUser } from '../support/factories.ts';
 import { prepareDatabase } from '../../supabase/local/src/db/migrate.ts';
-import { freshDatabase, supabaseDir } from '../support/fresh-database.ts';
+import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh-database.ts';
 
 type Kind = 'view' | 'call' | 'whatsapp' | 'favourite' | 'impression';
 const send = async (c: SupabaseClient, device: string, events: { type: Kind; listing: string }[]) =>
@@ -93,29 +93,6 @@ describe('listing statistics', () => {
     expect(expectOk(await visitor().rpc('record_listing_events', { p_device: crypto.randomUUID(), p_events: { no: 'array' } }))).toBe(0);
   });
 
-  it('the window is a minute: in the next one the same device counts again', async () => {
-    // A throwaway database, where the device's window can be moved a minute back (no API
-    // role may touch listing_stats_devices).
-    const fresh = await freshDatabase('listing-stats-window');
-    try {
-      const db = fresh.db;
-      await prepareDatabase(db, { supabaseDir, moduleSql: [] });
-      const ownerId = crypto.randomUUID();
-      await db.query(`insert into auth.users (id, email) values ($1, $2)`, [ownerId, `window-${ownerId}@example.com`]);
-      const listingId = (await db.query<{ id: string }>(`insert into public.listings (user_id, title, category, city, age, description, slug)
-        values ($1, 'Annuncio di prova', 'donne', 'Milano', 30, 'Descrizione di prova abbastanza lunga.', 'prova-' || gen_random_uuid()) returning id`,
-      [ownerId])).rows[0]!.id;
-      const device = crypto.randomUUID();
-      const fifty = JSON.stringify(Array.from({ length: 50 }, () => ({ type: 'impression', listing: listingId })));
-      const record = async () => (await db.query<{ n: number }>(`select private.record_listing_events($1, $2::jsonb) as n`, [device, fifty])).rows[0]!.n;
-      expect([await record(), await record(), await record(), await record()]).toEqual([50, 50, 20, 0]);
-      await db.query(`update public.listing_stats_devices set window_start = window_start - interval '1 minute'`);
-      expect(await record()).toBe(50);
-    } finally {
-      await fresh.drop();
-    }
-  }, 120_000);
-
   it('only the owner and staff read a listing\'s counts; nobody writes them', async () => {
     const [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'admin' })]);
     const listing = await makeListing(owner);
@@ -141,5 +118,72 @@ describe('listing statistics', () => {
     expect(await counts(listing.id)).toMatchObject({ promoted: true, views: 0 });
     expect(await send(visitor(), crypto.randomUUID(), [{ type: 'view', listing: listing.id }])).toBe(1);
     expect(await counts(listing.id)).toMatchObject({ promoted: true, views: 1 });
+  });
+
+  it("the job marks the day of its clock in Rome, not in UTC: summer and winter, either side of midnight (issue 42)", async () => {
+    const owner = await makeUser();
+    const listing = await makeListing(owner);
+    // Promoted through 2026's first seven months (set as service_role: only its window matters here).
+    expectOk(await admin().from('listings').update({ is_premium: true, promotion_mode: 'day', promotion_start_at: '2026-01-01T00:00:00Z',
+      promotion_end_at: '2026-08-01T00:00:00Z' }).eq('id', listing.id).select('id'));
+    // 23:30 and 00:30 in Rome, in summer (UTC+2) and in winter (UTC+1): all four on the 14th in UTC.
+    for (const at of ['2026-07-14T21:30:00Z', '2026-07-14T22:30:00Z', '2026-01-14T22:30:00Z', '2026-01-14T23:30:00Z']) {
+      expectOk(await admin().rpc('roll_listing_stats', { p_now: at }));
+    }
+    const rows = expectOk(await admin().from('listing_stats_daily').select('day, promoted').eq('listing_id', listing.id).order('day'));
+    expect(rows).toEqual(['2026-01-14', '2026-01-15', '2026-07-14', '2026-07-15'].map((day) => ({ day, promoted: true })));
+  });
+});
+
+describe('listing statistics on a throwaway database', () => {
+  let fresh: FreshDatabase;
+  beforeAll(async () => {
+    fresh = await freshDatabase('listing-stats');
+    await prepareDatabase(fresh.db, { supabaseDir, moduleSql: [] });
+  }, 120_000);
+  afterAll(async () => {
+    await fresh?.drop();
+  });
+
+  it('the window is a minute: in the next one the same device counts again', async () => {
+    // On the throwaway database the device's window can be moved a minute back (no API role
+    // may touch listing_stats_devices).
+    const db = fresh.db;
+    const ownerId = crypto.randomUUID();
+    await db.query(`insert into auth.users (id, email) values ($1, $2)`, [ownerId, `window-${ownerId}@example.com`]);
+    const listingId = (await db.query<{ id: string }>(`insert into public.listings (user_id, title, category, city, age, description, slug)
+      values ($1, 'Annuncio di prova', 'donne', 'Milano', 30, 'Descrizione di prova abbastanza lunga.', 'prova-' || gen_random_uuid()) returning id`,
+    [ownerId])).rows[0]!.id;
+    const device = crypto.randomUUID();
+    const fifty = JSON.stringify(Array.from({ length: 50 }, () => ({ type: 'impression', listing: listingId })));
+    const record = async () => (await db.query<{ n: number }>(`select private.record_listing_events($1, $2::jsonb) as n`, [device, fifty])).rows[0]!.n;
+    expect([await record(), await record(), await record(), await record()]).toEqual([50, 50, 20, 0]);
+    await db.query(`update public.listing_stats_devices set window_start = window_start - interval '1 minute'`);
+    expect(await record()).toBe(50);
+  });
+
+  it("stats_day is Rome's calendar day whatever the hour in UTC and the server's time zone (issue 42)", async () => {
+    // [instant, its day in Rome]: either side of Rome's midnight in summer (UTC+2) and winter
+    // (UTC+1), and on both nights the clocks change.
+    const cases: [string, string][] = [
+      ['2026-07-14T21:30:00Z', '2026-07-14'],
+      ['2026-07-14T22:30:00Z', '2026-07-15'],
+      ['2026-01-14T22:30:00Z', '2026-01-14'],
+      ['2026-01-14T23:30:00Z', '2026-01-15'],
+      ['2026-03-28T22:59:59Z', '2026-03-28'],
+      ['2026-03-28T23:00:00Z', '2026-03-29'],
+      ['2026-10-24T21:59:59Z', '2026-10-24'],
+      ['2026-10-24T22:00:00Z', '2026-10-25'],
+    ];
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Europe/Rome']) {
+      const days = await fresh.db.transaction(async (tx) => {
+        await tx.exec(`set local timezone = '${zone}'`);
+        const { rows } = await tx.query<{ day: string }>(
+          `select private.stats_day(u.at::timestamptz)::text as day from unnest($1::text[]) with ordinality as u (at, n) order by u.n`,
+          [cases.map(([at]) => at)]);
+        return rows.map((r) => r.day);
+      });
+      expect(days, zone).toEqual(cases.map(([, day]) => day));
+    }
   });
 });
