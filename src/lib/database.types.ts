@@ -365,37 +365,34 @@ export type Database = {
           band0: number | null
           band1: number | null
           band2: number | null
-          band3: number | null
-          band4: number | null
           created_at: string
           listing_id: string
           phash: number
           photo_id: string
           user_id: string
+          variant: string
         }
         Insert: {
           band0?: never
           band1?: never
           band2?: never
-          band3?: never
-          band4?: never
           created_at?: string
           listing_id: string
           phash: number
           photo_id: string
           user_id: string
+          variant: string
         }
         Update: {
           band0?: never
           band1?: never
           band2?: never
-          band3?: never
-          band4?: never
           created_at?: string
           listing_id?: string
           phash?: number
           photo_id?: string
           user_id?: string
+          variant?: string
         }
         Relationships: [
           {
@@ -408,7 +405,7 @@ export type Database = {
           {
             foreignKeyName: "listing_photo_hashes_photo_id_fkey"
             columns: ["photo_id"]
-            isOneToOne: true
+            isOneToOne: false
             referencedRelation: "listing_photos"
             referencedColumns: ["id"]
           },
@@ -499,7 +496,8 @@ export type Database = {
           id: string
           listing_id: string
           reason: string
-          reporter_id: string
+          reporter_email: string | null
+          reporter_id: string | null
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
@@ -511,7 +509,8 @@ export type Database = {
           id?: string
           listing_id: string
           reason: string
-          reporter_id: string
+          reporter_email?: string | null
+          reporter_id?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
@@ -523,7 +522,8 @@ export type Database = {
           id?: string
           listing_id?: string
           reason?: string
-          reporter_id?: string
+          reporter_email?: string | null
+          reporter_id?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           status?: string
@@ -597,6 +597,38 @@ export type Database = {
             columns: ["resolved_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listing_stats_addresses: {
+        Row: {
+          address_hash: string
+          counted: number
+          day: string
+          kind: string
+          listing_id: string
+        }
+        Insert: {
+          address_hash: string
+          counted: number
+          day: string
+          kind: string
+          listing_id: string
+        }
+        Update: {
+          address_hash?: string
+          counted?: number
+          day?: string
+          kind?: string
+          listing_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_stats_addresses_listing_id_fkey"
+            columns: ["listing_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
             referencedColumns: ["id"]
           },
         ]
@@ -691,6 +723,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      listing_stats_tokens: {
+        Row: {
+          day: string
+          kind: string
+          nonce: string
+        }
+        Insert: {
+          day: string
+          kind: string
+          nonce: string
+        }
+        Update: {
+          day?: string
+          kind?: string
+          nonce?: string
+        }
+        Relationships: []
       }
       listings: {
         Row: {
@@ -832,6 +882,39 @@ export type Database = {
           },
         ]
       }
+      mail_outbox: {
+        Row: {
+          body: string
+          created_at: string
+          entity_id: string | null
+          id: number
+          kind: string
+          sent_at: string | null
+          subject: string
+          to_email: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          entity_id?: string | null
+          id?: never
+          kind: string
+          sent_at?: string | null
+          subject: string
+          to_email: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          entity_id?: string | null
+          id?: never
+          kind?: string
+          sent_at?: string | null
+          subject?: string
+          to_email?: string
+        }
+        Relationships: []
+      }
       payment_postbacks: {
         Row: {
           amount_cents: number | null
@@ -971,6 +1054,7 @@ export type Database = {
           gesture: string
           id: string
           listing_id: string
+          photo_keys: string[] | null
           reason: string | null
           selfie_path: string | null
           status: string
@@ -986,6 +1070,7 @@ export type Database = {
           gesture: string
           id?: string
           listing_id: string
+          photo_keys?: string[] | null
           reason?: string | null
           selfie_path?: string | null
           status?: string
@@ -1001,6 +1086,7 @@ export type Database = {
           gesture?: string
           id?: string
           listing_id?: string
+          photo_keys?: string[] | null
           reason?: string | null
           selfie_path?: string | null
           status?: string
@@ -1277,6 +1363,54 @@ export type Database = {
           },
         ]
       }
+      upheld_reports: {
+        Row: {
+          decided_at: string
+          decided_by: string | null
+          listing_id: string | null
+          listing_title: string
+          owner_id: string
+          reason: string
+          report_id: string
+          reported_at: string
+        }
+        Insert: {
+          decided_at: string
+          decided_by?: string | null
+          listing_id?: string | null
+          listing_title: string
+          owner_id: string
+          reason: string
+          report_id: string
+          reported_at: string
+        }
+        Update: {
+          decided_at?: string
+          decided_by?: string | null
+          listing_id?: string | null
+          listing_title?: string
+          owner_id?: string
+          reason?: string
+          report_id?: string
+          reported_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "upheld_reports_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "upheld_reports_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       used_coupons: {
         Row: {
           coupon_id: string
@@ -1469,6 +1603,7 @@ export type Database = {
           gesture: string
           id: string
           listing_id: string
+          photo_keys: string[] | null
           reason: string | null
           selfie_path: string | null
           status: string
@@ -1667,6 +1802,7 @@ export type Database = {
           gesture: string
           id: string
           listing_id: string
+          photo_keys: string[] | null
           reason: string | null
           selfie_path: string | null
           status: string
@@ -1692,7 +1828,8 @@ export type Database = {
           id: string
           listing_id: string
           reason: string
-          reporter_id: string
+          reporter_email: string | null
+          reporter_id: string | null
           reviewed_at: string | null
           reviewed_by: string | null
           status: string
@@ -1835,7 +1972,7 @@ export type Database = {
         Returns: number
       }
       record_photo_hash: {
-        Args: { p_hash: string; p_photo_id: string }
+        Args: { p_hashes: Json; p_photo_id: string }
         Returns: Json
       }
       reject_payment_postback: {
@@ -1849,6 +1986,58 @@ export type Database = {
       }
       renew_listing: {
         Args: { p_listing_id: string }
+        Returns: {
+          age: number
+          auto_renew: boolean
+          availability_for: string[]
+          available_until: string | null
+          body_type: string[]
+          breast_type: string[]
+          category: string
+          city: string
+          created_at: string
+          creation_key: string | null
+          description: string
+          ethnicity: string[]
+          expires_at: string
+          eye_color: string[]
+          hair_color: string[]
+          hourly_rate: number | null
+          id: string
+          is_paused: boolean
+          is_premium: boolean
+          last_bumped_at: string | null
+          meeting_location: string[]
+          meeting_type: string[]
+          nationality: string[]
+          offered_services: string[]
+          paused_at: string | null
+          photos_verified_at: string | null
+          promotion_credits_paid: number | null
+          promotion_end_at: string | null
+          promotion_expiry_added: string | null
+          promotion_mode: string | null
+          promotion_start_at: string | null
+          remaining_expires_at_duration: string | null
+          remaining_promotion_duration: string | null
+          review_status: string
+          review_submitted_at: string | null
+          search: unknown
+          slug: string
+          title: string
+          updated_at: string
+          user_id: string
+          zone: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      reopen_listing_review: {
+        Args: { p_listing_id: string; p_reason?: string }
         Returns: {
           age: number
           auto_renew: boolean
@@ -1933,6 +2122,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      report_listing: {
+        Args: {
+          p_details?: string
+          p_device?: string
+          p_email?: string
+          p_listing_id: string
+          p_reason: string
+        }
+        Returns: string
+      }
       request_photo_verification: {
         Args: { p_listing_id: string }
         Returns: {
@@ -1944,6 +2143,7 @@ export type Database = {
           gesture: string
           id: string
           listing_id: string
+          photo_keys: string[] | null
           reason: string | null
           selfie_path: string | null
           status: string
@@ -2070,7 +2270,12 @@ export type Database = {
         Returns: string[]
       }
       screen_listing_text: {
-        Args: { p_description: string; p_title: string }
+        Args: {
+          p_city?: string
+          p_description: string
+          p_title: string
+          p_zone?: string
+        }
         Returns: Json
       }
       search_listings: {

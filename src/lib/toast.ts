@@ -11,3 +11,8 @@ export function toastError(message: string) {
 export function toastSuccess(message: string) {
   notifications.show({ color: 'teal', message, autoClose: 5000 });
 }
+
+/** Done, but with something the user must know (issue 40: the listing now waits for staff). */
+export function toastNotice(message: string, title?: string) {
+  notifications.show({ color: 'yellow', title, message, autoClose: 8000 });
+}

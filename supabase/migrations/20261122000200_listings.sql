@@ -351,9 +351,14 @@ create trigger listing_photos_next_primary after delete on public.listing_photos
 create table public.listing_reports (
   id uuid primary key default gen_random_uuid(),
   listing_id uuid not null references public.listings (id) on delete cascade,
-  reporter_id uuid not null references public.profiles (id) on delete cascade,
+  -- Null for a visitor's report (DSA art. 16: anyone may notify, report_listing in the
+  -- reports-from-anyone migration); the signed-in reporter otherwise.
+  reporter_id uuid references public.profiles (id) on delete cascade,
   reason text not null check (reason in ('spam', 'truffa', 'minorenne', 'contenuto-inappropriato', 'foto-false', 'altro')),
   details text check (details is null or char_length(details) <= 2000),
+  -- Where the statement of reasons goes, if the reporter left an address; staff (and the
+  -- signed-in reporter herself) read it, never the listing's owner.
+  reporter_email text check (reporter_email is null or (char_length(reporter_email) <= 254 and private.is_valid_email(reporter_email))),
   status text not null default 'open' check (status in ('open', 'reviewed', 'dismissed')),
   created_at timestamptz not null default now(),
   reviewed_at timestamptz,

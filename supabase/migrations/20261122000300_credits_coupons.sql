@@ -19,7 +19,7 @@ insert into public.settings (key, value, description) values
   ('promotion_day_bumps', '1', 'Risalite all''inizio della promozione Giorno'),
   ('promotion_night_bumps', '5', 'Risalite per notte della promozione Notte'),
   ('night_window', '{"start": "21:00", "end": "05:00", "time_zone": "Europe/Rome"}', 'Finestra notturna'),
-  ('referral_bonus', '20', 'Crediti al referrer al primo acquisto del referee'),
+  ('referral_bonus', '20', 'Crediti a chi invita, al primo acquisto dell''invitato'),
   ('max_photos_per_listing', '5', 'Foto massime per annuncio'),
   ('max_photos_without_promotion', '1', 'Foto visibili di un annuncio senza promozione'),
   ('listing_expiry_warning_hours', '24', 'Preavviso di scadenza annuncio in ore'),

@@ -167,6 +167,8 @@ declare
   days integer := private.setting_int('listing_duration_days', 30);
   l public.listings := private.lock_own_listing(p_listing_id);
 begin
+  -- A refused listing is never public again unless staff reopen it: no charge for nothing.
+  perform private.require_reviewed_listing(l.review_status, 'renew');
   if l.is_paused then
     raise exception 'L''annuncio è in pausa: riprendilo prima di rinnovarlo.' using errcode = 'P0001', detail = 'listing_paused';
   end if;
@@ -219,6 +221,8 @@ declare
 begin
   perform private.require_active_user();
   l := private.lock_own_listing(p_listing_id, true);
+  -- Waiting for review or refused: not public, nothing to pause (review migration).
+  perform private.require_reviewed_listing(l.review_status, 'pause');
   if l.is_paused then
     raise exception 'L''annuncio è già in pausa.' using errcode = 'P0001', detail = 'already_paused';
   end if;
@@ -325,6 +329,8 @@ begin
     raise exception 'Durata della promozione non valida.' using errcode = 'P0001', detail = 'invalid_days';
   end if;
   l := private.lock_own_listing(p_listing_id);
+  -- Waiting for review or refused: not public, so no promotion (review migration).
+  perform private.require_reviewed_listing(l.review_status, 'promote');
   if l.is_paused then
     raise exception 'L''annuncio è in pausa. La promozione non è attiva.' using errcode = 'P0001', detail = 'listing_paused';
   end if;

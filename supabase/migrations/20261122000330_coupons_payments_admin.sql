@@ -305,6 +305,8 @@ $$;
  * Staff: deletes any listing (photos and reports cascade; the photo rows' triggers queue
  * their files for storage-cleanup) and tells the owner why. The reason goes into the
  * audit row the deletion writes (private.set_audit_reason, control panel migration).
+ * 'Rimuovi annuncio' upholds the listing's open reports first, so they outlive it as
+ * upheld_reports and the owner's trust counts them (review migration).
  */
 create or replace function private.admin_delete_listing(p_listing_id uuid, p_reason text default null) returns boolean
 language plpgsql
@@ -316,6 +318,8 @@ declare
   l public.listings;
 begin
   perform private.set_audit_reason(p_reason);
+  update public.listing_reports set status = 'reviewed', reviewed_at = now(), reviewed_by = uid
+   where listing_id = p_listing_id and status = 'open';
   delete from public.listings where id = p_listing_id returning * into l;
   if not found then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';

@@ -51,7 +51,8 @@ $$;
  * p_now when the job ran late). One charge per period: a renewed listing is not due again,
  * and the row lock makes a second run skip or re-read it. With too few credits nothing
  * happens until the listing has expired; then the switch turns off and the owner is told
- * once (bell and push). Returns the number renewed.
+ * once (bell and push). A listing waiting for review or refused is never renewed (it is not
+ * public: the charge would buy nothing). Returns the number renewed.
  */
 create or replace function private.auto_renew_listings(p_now timestamptz default now()) returns integer
 language plpgsql
@@ -66,7 +67,7 @@ declare
 begin
   for r in
     select l.id, l.user_id, l.title, l.expires_at from public.listings l
-     where l.auto_renew and not l.is_paused and l.expires_at <= p_now + interval '15 minutes'
+     where l.auto_renew and not l.is_paused and l.review_status = 'approved' and l.expires_at <= p_now + interval '15 minutes'
      order by l.expires_at
      for update skip locked
   loop

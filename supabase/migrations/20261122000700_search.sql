@@ -570,7 +570,8 @@ $$;
  * The public detail of one listing: {status: active|paused|expired|missing}, and when
  * active the listing with its photos (settings max_photos_per_listing for an active promotion,
  * else max_photos_without_promotion) and the
- * advertiser's phone for the contact buttons. Paused or expired listings return only
+ * advertiser's phone for the contact buttons, and the page's statistics token (listing_stats).
+ * Paused or expired listings return only
  * their status, so the app can say so in Italian instead of showing a broken page.
  */
 create or replace function private.listing_detail(p_id uuid) returns jsonb
@@ -606,6 +607,8 @@ begin
   return jsonb_build_object(
     'status', 'active',
     'phone', phone,
+    -- The page's statistics token (issue 41): only a page served here counts a view.
+    'view_token', private.listing_view_token(l.id, l.user_id = (select auth.uid()) or private.current_role_is_staff()),
     'listing', (to_jsonb(l) - 'search' - 'remaining_expires_at_duration' - 'remaining_promotion_duration' - 'paused_at'
                 - 'promotion_credits_paid' - 'promotion_expiry_added' - 'auto_renew')
                || jsonb_build_object('photos', photos, 'promoted', promoted));

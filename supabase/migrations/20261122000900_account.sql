@@ -78,7 +78,7 @@ begin
       select jsonb_agg(jsonb_build_object('endpoint', s.endpoint, 'created_at', s.created_at))
         from public.push_subscriptions s where s.user_id = uid), '[]'::jsonb),
     'listing_reports', coalesce((
-      select jsonb_agg(jsonb_build_object('listing_id', r.listing_id, 'reason', r.reason, 'details', r.details, 'status', r.status, 'created_at', r.created_at))
+      select jsonb_agg(jsonb_build_object('listing_id', r.listing_id, 'reason', r.reason, 'details', r.details, 'reporter_email', r.reporter_email, 'status', r.status, 'created_at', r.created_at))
         from public.listing_reports r where r.reporter_id = uid), '[]'::jsonb)
   ) into result;
   return result;

@@ -31,6 +31,9 @@ create table public.photo_verifications (
   code_expires_at timestamptz not null,
   -- The selfie's key in verification_selfies while it waits for staff; null once decided.
   selfie_path text,
+  -- The listing's photos when the selfie was sent (id:stored key, so a new crop is a new
+  -- photo): all an approval covers.
+  photo_keys text[],
   status text not null default 'requested' check (status in ('requested', 'submitted', 'approved', 'refused', 'expired')),
   submitted_at timestamptz,
   decided_at timestamptz,
@@ -195,7 +198,9 @@ begin
   if not private.is_listing_file_path(v.listing_id, p_path) then
     raise exception 'Percorso del file non valido.' using errcode = 'P0001', detail = 'path_invalid';
   end if;
-  update public.photo_verifications set selfie_path = p_path, status = 'submitted', submitted_at = now()
+  update public.photo_verifications set selfie_path = p_path, status = 'submitted', submitted_at = now(),
+         photo_keys = (select coalesce(array_agg(ph.id::text || ':' || coalesce(ph.storage_path, ph.url)), '{}')
+                         from public.listing_photos ph where ph.listing_id = v.listing_id)
   where id = v.id returning * into v;
   select l.title into title from public.listings l where l.id = v.listing_id;
   insert into public.admin_notifications (user_id, type, entity_id, message)
@@ -210,8 +215,10 @@ $$;
 /**
  * Why: a decision ends the need for the selfie, so whatever it is the key is cleared here (the
  * trigger above queues the file) and only the decision, date and decider stay. Approval marks
- * the listing's photos verified now; a refusal needs its reason, which the owner reads as a
- * statement of reasons (notification) and may appeal through support, as a ban.
+ * the listing's photos verified now, but only when every photo it has was there when the
+ * selfie was sent (photo_keys: a photo added or re-cropped since was never compared, and
+ * needs a new verification, which the owner is told); a refusal needs its reason, which the
+ * owner reads as a statement of reasons (notification) and may appeal through support, as a ban.
  */
 create or replace function private.decide_photo_verification(p_verification_id uuid, p_approve boolean, p_reason text default null)
 returns public.photo_verifications
@@ -235,7 +242,14 @@ begin
    where id = v.id
    returning * into v;
   select * into l from public.listings where id = v.listing_id;
-  if p_approve then
+  if p_approve and exists (select 1 from public.listing_photos ph
+                            where ph.listing_id = l.id
+                              and not ((ph.id::text || ':' || coalesce(ph.storage_path, ph.url)) = any (coalesce(v.photo_keys, '{}')))) then
+    perform private.tell_staff_decision(l, v.user_id, 'verification_approved',
+      'Il selfie per l''annuncio "' || left(l.title, 120) || '" è approvato, ma dopo il selfie hai aggiunto o cambiato delle foto: '
+      || 'chiedi una nuova verifica per mostrare «Foto verificate».',
+      jsonb_build_object('verification', v.id, 'photos_changed', true), v_reason);
+  elsif p_approve then
     update public.listings set photos_verified_at = v.decided_at where id = l.id;
     perform private.tell_staff_decision(l, v.user_id, 'verification_approved',
       'Le foto del tuo annuncio "' || left(l.title, 120) || '" sono verificate: l''annuncio mostra «Foto verificate».',

@@ -86,6 +86,8 @@ begin
     update public.listings set available_until = null where id = l.id returning * into l;
     return l;
   end if;
+  -- Waiting for review or refused: its own sentence (review migration), before the generic one.
+  perform private.require_reviewed_listing(l.review_status, 'available_now');
   if l.available_until > t then
     return l;
   end if;
@@ -120,6 +122,10 @@ declare
 begin
   perform private.require_active_user();
   l := private.lock_own_listing(p_listing_id);
+  if coalesce(p_on, false) then
+    -- Waiting for review or refused: the job would charge every period for nothing.
+    perform private.require_reviewed_listing(l.review_status, 'auto_renew');
+  end if;
   if coalesce(p_on, false) and not l.is_paused and not private.listing_is_public(false, l.expires_at, 'approved') then
     raise exception 'L''annuncio è scaduto: rinnovalo prima di attivare il rinnovo automatico.' using errcode = 'P0001', detail = 'listing_expired';
   end if;

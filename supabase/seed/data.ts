@@ -1111,3 +1111,58 @@ export const SAVED_SEARCHES = [
   { id: savedSearchId(1), userKey: 'giulia', name: 'Massaggi a Roma', filters: { p_category: 'massaggi', p_city: 'Roma' }, alert: 'daily', at: -3 * DAY },
   { id: savedSearchId(2), userKey: 'giulia', name: 'Trans a Torino, 25-40 anni', filters: { p_category: 'trans', p_city: 'Torino', p_age_min: 25, p_age_max: 40 }, alert: 'never', at: -9 * DAY },
 ] as const;
+
+// ---------------------------------------------------------------------------------------
+// Statistics (issue 43): 30 days of daily counts, so 'Statistiche' shows what it is for
+
+export interface SeedStatsDay {
+  listingId: string;
+  /** days before the day the seed is loaded (1 = yesterday, Italian days); today starts at zero */
+  daysAgo: number;
+  views: number;
+  calls: number;
+  whatsapp: number;
+  favourites: number;
+  impressions: number;
+  promoted: boolean;
+}
+
+/** How many past days the demo's statistics cover: the screen's 30-day window (today counts live). */
+export const STATS_DAYS = 29;
+
+/**
+ * Plausible counts for each public listing on each past day it was online (created, not yet
+ * expired, not paused): a listing of its own popularity, more at the weekend-like peaks the
+ * PRNG gives, about 2.5 times more on the days a promotion ran, which are marked promoted.
+ * Seeded per listing: the same numbers at every generation.
+ */
+function buildStats(): SeedStatsDay[] {
+  const rows: SeedStatsDay[] = [];
+  for (const l of LISTINGS) {
+    const r = prng(0x57a7 + l.n);
+    const popularity = 6 + r() * 22;
+    for (let k = STATS_DAYS; k >= 1; k--) {
+      const at = -k * DAY;
+      const online = l.createdAt <= at - HOUR * 12 && l.expiresAt > at + HOUR * 12 && (l.pausedAt === null || l.pausedAt > at + HOUR * 12);
+      const promoted = l.promotionStartAt !== null && l.promotionEndAt !== null && l.promotionStartAt < at + HOUR * 12 && l.promotionEndAt > at - HOUR * 12;
+      // Draw every day's numbers whether or not it is kept: a listing's days never shift each other.
+      const mood = 0.6 + r() * 0.8;
+      const [c, w, f, i] = [r(), r(), r(), r()];
+      if (!online) continue;
+      const views = Math.round(popularity * mood * (promoted ? 2.5 : 1));
+      rows.push({
+        listingId: l.id,
+        daysAgo: k,
+        views,
+        calls: Math.round(views * (0.02 + c * 0.08)),
+        whatsapp: Math.round(views * (0.05 + w * 0.12)),
+        favourites: Math.round(views * (0.01 + f * 0.06)),
+        impressions: Math.round(views * (3 + i * 4)),
+        promoted,
+      });
+    }
+  }
+  return rows;
+}
+
+export const STATS: SeedStatsDay[] = buildStats();

@@ -4,8 +4,8 @@
  * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads the crop to the public
  * listing_photos bucket and the original to the private listing_originals bucket, both at
  * {userId}/{listingId}/{random uuid}.jpg, and records them in listing_photos and
- * listing_photo_originals, with each crop's perceptual hash (the upload path's phashJpeg) in
- * listing_photo_hashes. Premium listings get 5 photos, base listings 1-3. The listing held as a
+ * listing_photo_originals, with each photo's perceptual hashes (the upload path's photoHashesJpeg:
+ * the crop's variants and the original's) in listing_photo_hashes. Premium listings get 5 photos, base listings 1-3. The listing held as a
  * duplicate (HELD_LISTINGS) gets, as its first photo, a resized copy of another account's demo
  * photo, stored after every other listing's and recorded through record_photo_hash as an upload
  * is, which holds it with both photos and their distance. Idempotent:
@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { artSvg, CROP } from './art.ts';
 import { ALL_LISTINGS, HELD_LISTINGS } from './data.ts';
-import { phashJpeg } from '../functions/_shared/image/phash.ts';
+import { photoHashesJpeg } from '../functions/_shared/image/phash.ts';
 
 export const PHOTO_BUCKET = 'listing_photos';
 export const ORIGINAL_BUCKET = 'listing_originals';
@@ -109,16 +109,16 @@ async function pictureFor(l: ListingRow, i: number) {
  * the public demo's are written as they are, since the seed is no advertiser's upload (bannato@'s
  * upheld reports would otherwise send his photos back to review).
  */
-async function recordHashes(supabase: SupabaseClient, l: ListingRow, hashes: { photo_id: string; hash: string | null }[]) {
+async function recordHashes(supabase: SupabaseClient, l: ListingRow, hashes: { photo_id: string; created_at: string; hashes: Record<string, string> }[]) {
   if (HELD_LISTINGS.some((h) => h.id === l.id)) {
-    for (const { photo_id, hash } of hashes) {
-      const { error } = await supabase.rpc('record_photo_hash', { p_photo_id: photo_id, p_hash: hash });
+    for (const { photo_id, hashes: p_hashes } of hashes) {
+      const { error } = await supabase.rpc('record_photo_hash', { p_photo_id: photo_id, p_hashes });
       if (error) throw new Error(`record_photo_hash for ${l.id}: ${error.message}`);
     }
     return;
   }
-  const rows = hashes.filter((h) => h.hash !== null)
-    .map((h) => ({ photo_id: h.photo_id, listing_id: l.id, user_id: l.user_id, phash: BigInt.asIntN(64, BigInt(`0x${h.hash}`)).toString() }));
+  const rows = hashes.flatMap((h) => Object.entries(h.hashes).map(([variant, hash]) => (
+    { photo_id: h.photo_id, variant, listing_id: l.id, user_id: l.user_id, created_at: h.created_at, phash: BigInt.asIntN(64, BigInt(`0x${hash}`)).toString() })));
   if (!rows.length) return;
   const { error } = await supabase.from('listing_photo_hashes').insert(rows);
   if (error) throw new Error(`listing_photo_hashes insert for ${l.id}: ${error.message}`);
@@ -130,7 +130,7 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
   const count = photoCountFor(l.id, l.is_premium);
   const photos: Record<string, unknown>[] = [];
   const originals: { photo_id: string; listing_id: string; storage_path: string }[] = [];
-  const crops: Buffer[] = [];
+  const hashes: { photo_id: string; created_at: string; hashes: Record<string, string> }[] = [];
   const base = Date.now() - count * 1000;
   for (let i = 0; i < count; i++) {
     const { original, cropped } = await pictureFor(l, i);
@@ -148,9 +148,10 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
       created_at: new Date(base + i * 1000).toISOString(),
     });
     originals.push({ photo_id: id, listing_id: l.id, storage_path: originalPath });
-    crops.push(cropped);
+    const crop = photoHashesJpeg(new Uint8Array(cropped));
+    const whole = crop && photoHashesJpeg(new Uint8Array(original));
+    hashes.push({ photo_id: id, created_at: photos[i]!.created_at as string, hashes: crop ? { ...crop, ...(whole ? { original: whole.crop } : {}) } : {} });
   }
-  const hashes = photos.map((p, i) => ({ photo_id: p.id as string, hash: phashJpeg(new Uint8Array(crops[i]!)) }));
   const inserted = await supabase.from('listing_photos').insert(photos);
   if (inserted.error) throw new Error(`listing_photos insert for ${l.id}: ${inserted.error.message}`);
   const { error } = await supabase.from('listing_photo_originals').insert(originals);

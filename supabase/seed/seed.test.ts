@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   COUPON_STATUSES, COUPONS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, TICKET_STATUSES, TICKETS, TRANSACTIONS,
-  USED_COUPONS, USER_COUPONS, USERS, balanceOf, couponStatusFor, giuliaCouponStatuses, usageCount, userByKey,
+  STATS, STATS_DAYS, USED_COUPONS, USER_COUPONS, USERS, balanceOf, couponStatusFor, giuliaCouponStatuses, usageCount, userByKey,
 } from './data.ts';
 import { VALUE_LISTS, ARRAY_ATTRIBUTES } from './values.ts';
 import { intervalText, passwordHash, rel, renderSeedSql } from './sql.ts';
@@ -229,5 +229,50 @@ describe('demo photo files', () => {
     const key = photoKey(l.userId, l.id);
     expect(key).toMatch(new RegExp(`^${l.userId}/${l.id}/[0-9a-f-]{36}\\.jpg$`));
     expect(photoKey(l.userId, l.id)).not.toBe(key);
+  });
+});
+
+describe('demo statistics (issue 43)', () => {
+  const giulia = LISTINGS.filter((l) => l.ownerKey === 'giulia');
+  const of = (id: string) => STATS.filter((d) => d.listingId === id);
+
+  it('covers past days only, while each listing was online, within the 30-day window', () => {
+    for (const d of STATS) {
+      const l = LISTINGS.find((x) => x.id === d.listingId)!;
+      expect(d.daysAgo).toBeGreaterThanOrEqual(1);
+      expect(d.daysAgo).toBeLessThanOrEqual(STATS_DAYS);
+      expect(l.createdAt).toBeLessThan(-d.daysAgo * 24 * 60);
+      expect(l.expiresAt).toBeGreaterThan(-d.daysAgo * 24 * 60);
+      if (l.pausedAt !== null) expect(l.pausedAt).toBeGreaterThan(-d.daysAgo * 24 * 60);
+      expect(d.calls + d.whatsapp + d.favourites).toBeLessThanOrEqual(d.views);
+      expect(d.impressions).toBeGreaterThanOrEqual(d.views);
+    }
+    expect(new Set(STATS.map((d) => `${d.listingId}:${d.daysAgo}`)).size).toBe(STATS.length);
+  });
+
+  it("gives every one of giulia's listings that was online a history, one of nearly 30 days", () => {
+    for (const l of giulia) if (l.createdAt < -2 * 24 * 60) expect(of(l.id).length, l.title).toBeGreaterThan(0);
+    expect(Math.max(...giulia.map((l) => of(l.id).length))).toBeGreaterThanOrEqual(25);
+    expect(of(giulia[0]!.id).every((d) => d.views > 0)).toBe(true);
+  });
+
+  it('counts more on the days a promotion ran', () => {
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const promoted = STATS.filter((d) => d.promoted);
+    expect(promoted.length).toBeGreaterThan(5);
+    expect(mean(promoted.map((d) => d.views))).toBeGreaterThan(1.8 * mean(STATS.filter((d) => !d.promoted).map((d) => d.views)));
+    // A promoted day falls inside its listing's promotion.
+    for (const d of promoted) {
+      const l = LISTINGS.find((x) => x.id === d.listingId)!;
+      expect(l.promotionStartAt! < -d.daysAgo * 24 * 60 + 12 * 60 && l.promotionEndAt! > -d.daysAgo * 24 * 60 - 12 * 60).toBe(true);
+    }
+  });
+
+  it('is written into seed.sql as days counted back from the load, Italian days', () => {
+    const sql = renderSeedSql();
+    expect(sql).toContain('insert into public.listing_stats_daily');
+    expect(sql).toContain("((now() - make_interval(days => v.days_ago)) at time zone 'Europe/Rome')::date");
+    const d = STATS[0]!;
+    expect(sql).toContain(`('${d.listingId}', ${d.daysAgo}, ${d.views}, ${d.calls}, ${d.whatsapp}, ${d.favourites}, ${d.impressions}, ${d.promoted})`);
   });
 });

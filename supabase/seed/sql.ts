@@ -3,7 +3,7 @@
  * Times are written relative to now() so the demo is fresh whenever it is loaded.
  */
 import {
-  ALL_LISTINGS, COUPONS, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, SAVED_SEARCHES, TICKETS, TRANSACTIONS, USED_COUPONS, USER_COUPONS, USERS,
+  ALL_LISTINGS, COUPONS, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, PAYMENTS, REPORTS, SAVED_SEARCHES, STATS, TICKETS, TRANSACTIONS, USED_COUPONS, USER_COUPONS, USERS,
   BAN_AT, BAN_REASON, DAY, HOUR, usageCount, userByKey,
 } from './data.ts';
 import { ARRAY_ATTRIBUTES } from './values.ts';
@@ -268,6 +268,18 @@ update public.admin_notifications a
   );
   push(`-- The demo's listings were there before anyone searched: none of them is news for the alerts.
 delete from private.saved_search_queue;
+`);
+
+  // --- statistics --------------------------------------------------------------------------
+  push(`-- 'Statistiche' (issue 43): each public listing's counts for the past days it was online, the
+-- promoted days higher; days are Italian days counted back from the day the seed is loaded
+-- (today starts at zero and counts live).
+insert into public.listing_stats_daily (listing_id, day, views, calls, whatsapp, favourites, impressions, promoted)
+select v.listing_id::uuid, ((now() - make_interval(days => v.days_ago)) at time zone 'Europe/Rome')::date,
+       v.views, v.calls, v.whatsapp, v.favourites, v.impressions, v.promoted
+from (values
+${STATS.map((d) => `  (${q(d.listingId)}, ${d.daysAgo}, ${d.views}, ${d.calls}, ${d.whatsapp}, ${d.favourites}, ${d.impressions}, ${b(d.promoted)})`).join(',\n')}
+) as v (listing_id, days_ago, views, calls, whatsapp, favourites, impressions, promoted);
 `);
 
   push(`commit;

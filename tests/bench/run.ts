@@ -42,6 +42,8 @@ const benchRest = await optional<PlatformBench>('rest.ts', 'benchRest');
 const benchRealtime = await optional<PlatformBench>('realtime.ts', 'benchRealtime');
 const benchLoad = await optional<PlatformBench>('load.ts', 'benchLoad');
 const benchPhotos = await optional<PlatformBench>('photos.ts', 'benchPhotos');
+// Issue 40: the screening function on a 2,000-character description (its own platform, a few seconds).
+const benchScreening = await optional<StandaloneBench>('screening.ts', 'benchScreening');
 // Issue 28: today's platform (the baseline checkout, BENCH_BASELINE_DIR) beside this one, each in a child process.
 const benchRestVsSql = await optional<StandaloneBench>('rest.ts', 'benchRestVsSql');
 const benchLoadSideBySide = await optional<StandaloneBench>('load.ts', 'benchLoadSideBySide');
@@ -52,6 +54,7 @@ for (const databaseUrl of databases) {
   process.env.DATABASE_URL = databaseUrl ?? '';
   const kind = databaseUrl ? 'PostgreSQL' : 'PGlite';
   await measure(`startup on ${kind}`, benchStartup);
+  if (benchScreening) await measure(`screening on ${kind}`, benchScreening);
   if (wanted(`REST on ${kind}`) || wanted(`realtime on ${kind}`)) {
     const fixture = await startTestPlatform({ supabaseDir: join(here, '..', 'platform', 'fixture'), cron: false });
     const target: BenchTarget = fixture.info;

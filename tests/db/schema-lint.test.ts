@@ -10,8 +10,8 @@ import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh
 
 /** SECURITY DEFINER functions anonymous visitors may call on purpose. */
 // Visitors read public listings (and a kept listing's state), report a home-screen install and
-// report what they saw for the listings' statistics.
-const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install', 'listing_photo_is_displayed', 'record_listing_events']);
+// report what they saw for the listings' statistics, and report a listing (DSA art. 16, no account needed).
+const ANON_DEFINER_ALLOWLIST = new Set(['listing_detail', 'search_listings', 'search_listings_count', 'favourite_listings', 'record_app_install', 'listing_photo_is_displayed', 'record_listing_events', 'report_listing']);
 
 /**
  * Functions that read-check-write rows another call may change at the same moment, and the
@@ -43,6 +43,8 @@ const MUST_LOCK: { fn: string; why: string; needs: RegExp[]; via?: string[] }[] 
     needs: [/from public\.profiles where id = uid for update; q := private\.quote_credit_package/, /consumed_at is null and reserved_for is null;/] },
   { fn: 'private.reject_payment_postback', why: 'counts an address\'s recent refusals before logging one: parallel refusals from one address wait on its lock',
     needs: [/pg_advisory_xact_lock\(/] },
+  { fn: 'private.report_listing', why: 'counts a device\'s and an address\'s reports of the day before filing one: parallel reports wait on their hashes\' locks',
+    needs: [/pg_advisory_xact_lock\(hashtext\('report_listing:' \|\| encode\(addr_hash, 'hex'\)\)\)/, /pg_advisory_xact_lock\(hashtext\('report_listing:' \|\| encode\(dev_hash, 'hex'\)\)\)/] },
   { fn: 'private.admin_adjust_credits', why: 'moves credits only through the locking helpers',
     needs: [/private\.add_credits\(/, /private\.spend_credits\(/], via: ['private.add_credits', 'private.spend_credits'] },
   { fn: 'private.create_listing', why: 'charges the creation through spend_credits; a call with a key that a parallel call committed first returns that listing without charging',
@@ -127,6 +129,8 @@ describe('schema lint', () => {
       'check_verification_selfie', 'attach_verification_selfie', 'expire_photo_verifications',
       'staff_decision_reason', 'tell_staff_decision', 'auto_renew_listings', 'roll_listing_stats',
       'screen_listing_text', 'refuse_screened_listing', 'hold_screened_listing',
+      // Issue 40: the report triggers and the review guard of the listing actions.
+      'stamp_report_decision', 'keep_upheld_report', 'review_block_reason', 'require_reviewed_listing',
       // Issue 25: runs any statement text it is given, as the caller.
       'search_prepared'];
     const r = await rows<{ proname: string }>(`

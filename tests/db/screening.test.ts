@@ -23,7 +23,7 @@ beforeAll(async () => {
 describe('screen_listing_text', () => {
   it('matches whole words, whatever the case and the accents', async () => {
     expect(await screen('Bella RAGAZZÌNA', 'descrizione')).toEqual({ verdict: 'refuse', terms: ['ragazzina'] });
-    expect(await screen('Ciao', 'Ho 17-anni e tanta voglia')).toEqual({ verdict: 'refuse', terms: ['17 anni'] });
+    expect(await screen('Ciao', 'Ho 17-anni e tanta voglia')).toEqual({ verdict: 'hold', terms: ['età: 17 anni'] });
     expect(await screen('Ciao', 'Ho 117 anni di esperienza, ragazzinaccia no')).toEqual({ verdict: 'ok', terms: [] });
     expect(await screen('Appena arrivata a Roma', 'Bella e solare')).toEqual({ verdict: 'ok', terms: [] });
     expect(await screen('Appena arrivata a Roma', 'Sono SENZA documenti')).toEqual({ verdict: 'hold', terms: ['appena arrivata + senza documenti'] });
@@ -92,6 +92,17 @@ describe('a listing with a trafficking risk signal', () => {
     for (const city of ['Milano', 'Roma', 'Napoli', 'Torino']) ids.push((await makeListing(u, { p_city: city }, true, false)).id as string);
     expect((await holdsOf(ids[2]!)).filter((h) => h.reason === 'screened_term')).toEqual([]);
     expect((await holdsOf(ids[3]!)).find((h) => h.reason === 'screened_term')!.details.terms).toEqual(['4 città in 24 ore']);
+  });
+
+  it('cities count only within 24 hours: three a week ago and a fourth today hold nothing', async () => {
+    const u = await makeUser({ credits: 100 });
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    for (const city of ['Milano', 'Roma', 'Napoli']) {
+      const old = await makeListing(u, { p_city: city }, true, false);
+      expectOk(await admin().from('listings').update({ created_at: weekAgo }).eq('id', old.id).select('id'));
+    }
+    const today = (await makeListing(u, { p_city: 'Torino' }, true, false)).id as string;
+    expect((await holdsOf(today)).filter((h) => h.reason === 'screened_term')).toEqual([]);
   });
 
   it('an edit that moves a listing to a fourth city holds it too', async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient } from '../support/clients.ts';
 import {
-  COUPON_STATUSES, COUPONS, DUPLICATED_LISTING, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, TICKETS, USERS, couponStatusFor, userByKey, type HoldReason, type SeedListing,
+  COUPON_STATUSES, COUPONS, DUPLICATED_LISTING, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, STATS, TICKETS, USERS, couponStatusFor, userByKey, type HoldReason, type SeedListing,
 } from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
 import { ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
@@ -313,8 +313,38 @@ describe('seed: one listing waiting for review of each kind', () => {
 
   it("stores each demo photo's perceptual hash, computed from its bytes", async () => {
     const photos = expectOk(await admin().from('listing_photos').select('id').eq('listing_id', DUPLICATED_LISTING.id)) as { id: string }[];
-    const hashes = expectOk(await admin().from('listing_photo_hashes').select('photo_id, user_id, phash').eq('listing_id', DUPLICATED_LISTING.id)) as { photo_id: string; user_id: string }[];
-    expect(hashes.map((h) => h.photo_id).sort()).toEqual(photos.map((p) => p.id).sort());
+    const hashes = expectOk(await admin().from('listing_photo_hashes').select('photo_id, user_id, phash, variant').eq('listing_id', DUPLICATED_LISTING.id)) as { photo_id: string; user_id: string; variant: string }[];
+    expect(hashes.filter((h) => h.variant === 'crop').map((h) => h.photo_id).sort()).toEqual(photos.map((p) => p.id).sort());
+    // Every variant the duplicate check compares (issue 40), the original's too.
+    expect(new Set(hashes.map((h) => h.variant))).toEqual(new Set(['crop', 'mirror', 'inner90', 'inner80', 'mirror90', 'original']));
     expect(new Set(hashes.map((h) => h.user_id))).toEqual(new Set([DUPLICATED_LISTING.userId]));
+  });
+});
+
+describe("seed: giulia's statistics (issue 43)", () => {
+  const romeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(ms));
+  const longest = LISTINGS.filter((l) => l.ownerKey === 'giulia')
+    .map((l) => ({ l, days: STATS.filter((d) => d.listingId === l.id) }))
+    .sort((a, b) => b.days.length - a.days.length)[0]!;
+
+  it('lets giulia read the counts of the past days, as data.ts has them, dated back from the load', async () => {
+    const giulia = await signIn('giulia');
+    const rows = expectOk(
+      await giulia.client.from('listing_stats_daily').select('day, views, calls, whatsapp, favourites, impressions, promoted')
+        .eq('listing_id', longest.l.id).lt('day', romeDay(Date.now())).order('day', { ascending: false }),
+    ) as { day: string }[];
+    const expected = [...longest.days].sort((a, b) => a.daysAgo - b.daysAgo);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(rows.map(({ day: _, ...counts }) => counts)).toEqual(
+      expected.map((d) => ({ views: d.views, calls: d.calls, whatsapp: d.whatsapp, favourites: d.favourites, impressions: d.impressions, promoted: d.promoted })),
+    );
+    // Consecutive Italian days ending yesterday (the seed was loaded today, or just before midnight).
+    expect([romeDay(Date.now() - 86_400_000), romeDay(Date.now() - 2 * 86_400_000)]).toContain(rows[0]!.day);
+    for (let i = 1; i < rows.length; i++) expect(Date.parse(rows[i - 1]!.day) - Date.parse(rows[i]!.day)).toBe((expected[i]!.daysAgo - expected[i - 1]!.daysAgo) * 86_400_000);
+  });
+
+  it("keeps them from anyone else: marco reads none of giulia's", async () => {
+    const marco = await signIn('marco');
+    expect(expectOk(await marco.client.from('listing_stats_daily').select('day').eq('listing_id', longest.l.id))).toEqual([]);
   });
 });

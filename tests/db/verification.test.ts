@@ -11,6 +11,8 @@ import { client } from '../support/clients.ts';
 import { admin, DAY, expectError, expectOk, listingRow } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { addPhoto, expectRemoved, stored } from '../support/photos.ts';
+import { CAMERA_TEXT, gpsJpeg, latin1 } from '../support/images.ts';
+import { jpegMetadata } from '../../supabase/functions/_shared/image/index.ts';
 
 const SELFIE_BUCKET = 'verification_selfies';
 
@@ -22,12 +24,12 @@ async function jpeg(): Promise<File> {
   return new File([new Uint8Array(bytes)], 'selfie.jpg', { type: 'image/jpeg' });
 }
 
-/** Posts the selfie of a request to listing-photo as `u`; the answer's status and body. */
-async function sendSelfie(c: SupabaseClient, verificationId: string): Promise<{ status: number; body: any }> {
+/** Posts the selfie of a request (a plain JPEG unless `photo`) to listing-photo as `u`; the answer's status and body. */
+async function sendSelfie(c: SupabaseClient, verificationId: string, photo?: File): Promise<{ status: number; body: any }> {
   const body = new FormData();
   body.append('kind', 'selfie');
   body.append('verificationId', verificationId);
-  body.append('photo', await jpeg());
+  body.append('photo', photo ?? (await jpeg()));
   const res = await c.functions.invoke('listing-photo', { body });
   return { status: res.response!.status, body: res.error ? await res.response!.json() : res.data };
 }
@@ -101,6 +103,40 @@ describe('the selfie', () => {
     }
   });
 
+  it('is stored without EXIF, GPS or XMP; a file that is not an image is refused and nothing is stored (issue 42)', async () => {
+    const listingId = await publicListing(owner);
+    await addPhoto(owner.id, listingId);
+    const v = expectOk(await owner.client.rpc('request_photo_verification', { p_listing_id: listingId })) as Verification;
+    const folder = `${owner.id}/${listingId}`;
+    const disguised = (text: string) => new File([new TextEncoder().encode(text)], 'selfie.jpg', { type: 'image/jpeg' });
+    for (const file of [disguised('Ciao, sono io: questo è il mio selfie.'), disguised('<!doctype html><script>alert(document.cookie)</script>')]) {
+      expect(await sendSelfie(owner.client, v.id, file)).toEqual({ status: 400, body: { error: "Il file non è un'immagine JPEG, PNG o WebP." } });
+    }
+    expect((await admin().storage.from(SELFIE_BUCKET).list(folder)).data ?? []).toEqual([]);
+    const waiting = (await admin().from('photo_verifications').select('status, selfie_path').eq('id', v.id).single()).data;
+    expect(waiting).toEqual({ status: 'requested', selfie_path: null });
+
+    // A phone's selfie: camera, author, date and a position in Milan.
+    const camera = await gpsJpeg({ width: 64, height: 80 });
+    expect(jpegMetadata(camera)).toMatchObject({ exif: true, gps: true, xmp: true });
+    const sent = await sendSelfie(owner.client, v.id, new File([camera as BlobPart], 'mario-rossi-selfie-casa.jpg', { type: 'image/jpeg' }));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const row = (await admin().from('photo_verifications').select('status, selfie_path').eq('id', v.id).single()).data!;
+    expect(row.status).toBe('submitted');
+    expect(row.selfie_path).toMatch(new RegExp(`^${folder}/[0-9a-f-]{36}\\.jpg$`));
+    const { data, error } = await admin().storage.from(SELFIE_BUCKET).download(row.selfie_path);
+    expect(error).toBeNull();
+    const bytes = new Uint8Array(await data!.arrayBuffer());
+    expect(jpegMetadata(bytes)).toEqual({ exif: false, gps: false, xmp: false, comment: false });
+    expect(latin1(bytes)).not.toMatch(CAMERA_TEXT);
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 80 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    // Cleaned, not re-encoded: staff see the very pixels sent.
+    expect(Buffer.compare(await sharp(bytes).raw().toBuffer(), await sharp(camera).raw().toBuffer())).toBe(0);
+  });
+
   it('is deleted on approval; the listing shows its verification month; only decision, date and who stay', async () => {
     const { listingId, verificationId, selfie } = await submitted(owner);
     expectError(await owner.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }), 'Operazione riservata allo staff.');
@@ -144,6 +180,33 @@ describe('the selfie', () => {
     const row = (await admin().from('photo_verifications').select('status, selfie_path').eq('id', verificationId).single()).data;
     expect(row).toEqual({ status: 'expired', selfie_path: null });
     expect((await listingRow(listingId))!.photos_verified_at).toBeNull();
+  });
+
+  it('the 7-day sweep expires only a selfie still waiting: an approval or a refusal stays, unannounced (issue 42)', async () => {
+    const u = await makeUser();
+    const [approved, refused, pending] = [await submitted(u), await submitted(u), await submitted(u)];
+    expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: approved.verificationId, p_approve: true }));
+    expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: refused.verificationId, p_approve: false, p_reason: 'Il gesto non è quello chiesto' }));
+    const read = async (id: string) =>
+      (await admin().from('photo_verifications').select('status, selfie_path, submitted_at, decided_at, decided_by, reason').eq('id', id).single()).data!;
+    const [approvedBefore, refusedBefore, pendingBefore] = await Promise.all([read(approved.verificationId), read(refused.verificationId), read(pending.verificationId)]);
+    // Eight days after the last of the three was sent: every one is older than the 7 days.
+    const now = new Date(Math.max(...[approvedBefore, refusedBefore, pendingBefore].map((r) => new Date(r.submitted_at).getTime())) + 8 * DAY).toISOString();
+    expect(expectOk(await admin().rpc('expire_photo_verifications', { p_now: now }))).toBeGreaterThanOrEqual(1);
+
+    expect(await read(approved.verificationId)).toEqual(approvedBefore);
+    expect(await read(refused.verificationId)).toEqual(refusedBefore);
+    expect(approvedBefore).toMatchObject({ status: 'approved', selfie_path: null, decided_by: staff.id });
+    expect(refusedBefore).toMatchObject({ status: 'refused', reason: 'Il gesto non è quello chiesto' });
+    const expired = await read(pending.verificationId);
+    expect(expired).toMatchObject({ status: 'expired', selfie_path: null });
+    expect(new Date(expired.decided_at).getTime()).toBe(new Date(now).getTime());
+    await expectRemoved([[SELFIE_BUCKET, pending.selfie]]);
+    expect((await listingRow(approved.listingId))!.photos_verified_at).toBe(approvedBefore.decided_at);
+    // Only the owner of the selfie nobody looked at is told so (read back as service_role).
+    const { data: notes } = await admin().from('admin_notifications').select('type, entity_id').eq('user_id', u.id).order('created_at');
+    expect(notes!.filter((n) => n.type === 'verification_expired')).toEqual([{ type: 'verification_expired', entity_id: pending.listingId }]);
+    expect(notes!.map((n) => n.type).sort()).toEqual(['verification_approved', 'verification_expired', 'verification_refused']);
   });
 
   it('leaves with its listing', async () => {
@@ -195,5 +258,24 @@ describe('Solo foto verificate', () => {
     expect(only.map((r) => r.id)).toEqual([listingId]);
     expect(only[0]!.photos_verified_at).not.toBeNull();
     expect(expectOk(await client().rpc('search_listings_count', { p_city: city, p_verified_only: true }))).toBe(1);
+  });
+});
+
+describe('an approval covers only the photos the listing had when the selfie was sent (issue 40)', () => {
+  it('a photo added after the selfie: the selfie is approved but the listing is not verified, and the owner is told to ask again', async () => {
+    const u = await makeUser();
+    const { listingId, verificationId } = await submitted(u);
+    await addPhoto(u.id, listingId);
+    const v = expectOk<any>(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }));
+    expect(v.status).toBe('approved');
+    expect((await listingRow(listingId))!.photos_verified_at).toBeNull();
+    const { data: told } = await admin().from('admin_notifications').select('message').eq('user_id', u.id).eq('type', 'verification_approved');
+    expect(told).toEqual([{ message: expect.stringContaining('chiedi una nuova verifica') }]);
+
+    // A new selfie, with the photos as they are now: verified.
+    const again = expectOk(await u.client.rpc('request_photo_verification', { p_listing_id: listingId })) as Verification;
+    expect((await sendSelfie(u.client, again.id)).status).toBe(201);
+    expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: again.id, p_approve: true }));
+    expect((await listingRow(listingId))!.photos_verified_at).not.toBeNull();
   });
 });

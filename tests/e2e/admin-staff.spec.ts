@@ -102,6 +102,7 @@ test('admin bans and unbans a fresh user with a reason, adjusts his credits with
 });
 
 test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ page }) => {
+  test.setTimeout(120_000); // five sections at two widths, and axe on each
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO.admin);
   await page.goto('/admin?sezione=coupon');
@@ -163,6 +164,21 @@ test('admin creates a coupon; Annunci and Impostazioni at 1280 px', async ({ pag
     await shot(page, name, { fullPage: true });
     await expectNoSeriousA11yViolations(page);
   }
+  // Issue 43: the screening terms one per line in a multi-line field, with their count; every label Italian.
+  const settings = page.getByTestId('settings');
+  const minors = settings.getByRole('textbox', { name: "Termini che indicano una persona minorenne: l'annuncio viene rifiutato" });
+  expect(await minors.evaluate((el) => el.tagName)).toBe('TEXTAREA');
+  const lines = (await minors.inputValue()).split('\n');
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines).toContain('minorenne');
+  await expect(settings.getByTestId('screening_minor_terms-count')).toHaveText(s.settings.termsCount(lines.length));
+  await minors.press('ControlOrMeta+End');
+  await minors.pressSequentially('\nnuovo termine');
+  await expect(settings.getByTestId('screening_minor_terms-count')).toHaveText(s.settings.termsCount(lines.length + 1));
+  await expect(settings.getByRole('textbox', { name: "Crediti a chi invita, al primo acquisto dell'invitato" })).toHaveValue('20');
+  await expect(settings).not.toContainText('referrer');
+  await minors.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-settings-terms-360');
 });
 
 test('supporto sees neither Coupon nor Impostazioni, and the database refuses his writes there', async ({ page }) => {

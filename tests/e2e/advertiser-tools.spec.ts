@@ -44,9 +44,12 @@ test("giulia is 'Disponibile ora' and a visitor finds her with the filter", asyn
   await signIn(page, DEMO.giulia);
   await page.goto(`/listing/${id}`);
   await page.getByRole('button', { name: tools.availableOn, exact: true }).click();
-  await expect(page.getByText(/^Sei "Disponibile ora" per (2 h|1 h 59 min)\.$/)).toBeVisible();
-  await expect(page.getByTestId('badge-available-now')).toHaveText(/^Disponibile ora · ancora (2 h|1 h 59 min)$/);
-  await expect(page.getByRole('button', { name: tools.availableOff })).toBeVisible();
+  // Issue 43: hours and minutes in words, and switching it off said as an action.
+  await expect(page.getByText(/^Sei "Disponibile ora" per (2 ore|1 ora e 59 minuti)\.$/)).toBeVisible();
+  await expect(page.getByTestId('badge-available-now')).toHaveText(/^Disponibile ora · ancora (2 ore|1 ora e 59 minuti)$/);
+  await expect(page.getByRole('button', { name: 'Non sono più disponibile' })).toBeVisible();
+  const badge = await page.getByTestId('badge-available-now').boundingBox();
+  expect(badge!.x + badge!.width).toBeLessThanOrEqual(360);
   const row = await listingRow(id);
   expect(Math.abs(Date.parse(row.available_until) - Date.now() - 2 * 3_600_000)).toBeLessThan(60_000);
   await shot(page, 'available-now-owner-360');

@@ -2,8 +2,8 @@
 import { expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
 import { PUBLIC_ORDER, isPromoted, seedListing } from '../support/seed-search.ts';
-import { adultDevice, expectNoSeriousA11yViolations, signIn } from '../support/e2e/page.ts';
-import { DEMO, searchAll, serviceRest, whilePaused } from '../support/e2e/platform.ts';
+import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
+import { DEMO, deleteListings, makeListing, searchAll, serviceRest, whilePaused } from '../support/e2e/platform.ts';
 
 test.beforeEach(async ({ context }) => adultDevice(context));
 
@@ -91,4 +91,27 @@ test("'Segnala annuncio' is not cut at 360 px", async ({ page }) => {
   // The button's label, its first box (lib/ui's Button).
   const cut = await report.locator(':scope > span').first().evaluate((el) => el.scrollWidth > el.clientWidth + 1);
   expect(cut, "'Segnala annuncio' is cut").toBe(false);
+});
+
+test("issue 43 at 360 px: no empty 'Caratteristiche', and the one 'Indietro' of the app", async ({ page }) => {
+  const bare = await makeListing(DEMO.giulia.id, `Senza caratteristiche ${Date.now().toString(36)}`);
+  try {
+    await page.goto(`/listing/${bare}`);
+    await expect(page.getByRole('heading', { level: 2, name: t.listings.detail.description })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.listings.detail.details, exact: true })).toHaveCount(0);
+    const back = page.getByTestId('back-link');
+    await expect(back).toHaveText(`←${t.frame.back}`);
+    const box = (await back.boundingBox())!;
+    expect(box.x).toBeLessThan(20); // flush with the column's left edge, above the page
+    const arrow = (await back.getByText('←').boundingBox())!;
+    const word = (await back.getByText(t.frame.back).boundingBox())!;
+    expect(word.x - (arrow.x + arrow.width)).toBeGreaterThan(2); // a space between the arrow and the word
+    await shot(page, 'listing-no-details-360', { fullPage: true });
+  } finally {
+    await deleteListings([bare]);
+  }
+  // A listing that has them still shows them under their heading.
+  const withDetails = PUBLIC_ORDER.find((l) => Object.values(l.attrs).some((v) => v.length > 0));
+  await page.goto(`/listing/${withDetails!.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: t.listings.detail.details })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { t } from '../../src/lib/catalogue/index.ts';
 import { SEED_IDS, expectedFor, type SeedFilter } from '../support/seed-search.ts';
-import { adultDevice, seedCardIds } from '../support/e2e/page.ts';
+import { adultDevice, seedCardIds, shot } from '../support/e2e/page.ts';
 import { serviceRest } from '../support/e2e/platform.ts';
 
 // Expectations come from the seed data (tests/support/seed-search.ts), never from the API the
@@ -112,4 +112,22 @@ test('the search box follows the URL on Back and Forward', async ({ page }) => {
   await expect(box).toHaveValue('cena');
   await page.goForward();
   await expect(box).toHaveValue('massaggio');
+});
+
+test('the search box says what it searches without being cut at 360 px (issue 43)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/search');
+  const box = page.getByRole('searchbox', { name: t.search.query });
+  await expect(box).toHaveCount(1); // the app's, once it replaced the first paint's
+  await expect(box).toHaveAttribute('placeholder', t.search.queryPlaceholder);
+  // The placeholder's width in the field's own font, against the room inside the field.
+  const { text, room } = await box.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const input = el as HTMLInputElement;
+    return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+  await shot(page, 'search-placeholder-360');
 });

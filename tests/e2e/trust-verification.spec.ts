@@ -145,6 +145,22 @@ test("supporto at 1280 px sees the selfie beside the listing's photos with code 
   const [done] = (await serviceRest(`photo_verifications?listing_id=eq.${verifiedId}&select=status,selfie_path,decided_by`)) as Record<string, unknown>[];
   expect(done).toEqual({ status: 'approved', selfie_path: null, decided_by: DEMO.supporto.id });
   await page.context().close();
+
+  // Issue 43: admin reads it in the Registro at 360 px in Italian, on one line, and can filter by it.
+  const admin = await device(browser);
+  await signIn(admin, DEMO.admin);
+  await admin.goto('/admin?sezione=registro');
+  const audit = t.admin.audit;
+  await admin.getByRole('combobox', { name: audit.filterAction }).click();
+  await admin.getByRole('option', { name: audit.actions.verification_approved }).click();
+  const entry = admin.getByRole('listitem').filter({ hasText: verifiedTitle });
+  await expect(entry.getByText(audit.actions.verification_approved, { exact: true })).toBeVisible();
+  await expect(admin.getByRole('listitem').filter({ hasText: 'verification_approved' })).toHaveCount(0);
+  const label = await entry.getByText(audit.actions.verification_approved, { exact: true }).boundingBox();
+  expect(label!.height).toBeLessThan(30); // one line
+  await fitsPhone(admin);
+  await shot(admin, 'registro-verifica-360', { fullPage: true });
+  await admin.context().close();
 });
 
 test("a visitor at 360 px reads 'Foto verificate a <mese> <anno>' and finds the listing with 'Solo foto verificate'", async ({ page }) => {

@@ -31,6 +31,23 @@ export async function plainImage(kind: 'jpeg' | 'png' | 'webp', width = 40, heig
   return new Uint8Array(await out.toBuffer());
 }
 
+/**
+ * A 4:5 JPEG whose grey levels are flat (every pixel's luma 128) while its colours draw a
+ * pattern that `seed` varies: the picture a grey-only pHash cannot see (issue 40).
+ */
+export async function flatLumaJpeg(seed: number, width = 200, height = 250): Promise<Uint8Array> {
+  const rgb = new Uint8Array(width * height * 3);
+  const [fx, fy, phase] = [0.011 + seed * 0.007, 0.017 + seed * 0.005, seed * 1.7];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const r = 128 + 127 * Math.sin(x * fx + phase) * Math.cos(y * fy);
+      const b = 128 + 127 * Math.cos(x * fy * 1.3 - y * fx + phase);
+      const g = (128 - 0.299 * r - 0.114 * b) / 0.587;
+      rgb.set([Math.round(r), Math.round(g), Math.round(b)], (y * width + x) * 3);
+    }
+  return new Uint8Array(await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+}
+
 /** A PNG or WebP with CAMERA_EXIF, XMP, a Display P3 ICC profile (and an orientation when given). */
 export async function gpsImage(kind: 'png' | 'webp', orientation?: number): Promise<Uint8Array> {
   let img = sharp({ create: { width: 40, height: 50, channels: 4, background: '#00ff0080' } })[kind]()

@@ -57,3 +57,51 @@ export async function copies(source: Uint8Array): Promise<Variant[]> {
   ];
   return Promise.all(jobs.map(async ([name, s]) => ({ name, bytes: new Uint8Array(await s.toBuffer()) })));
 }
+
+/**
+ * The copies a thief makes to escape a plain pHash (issue 40): 5 % and 10 % crops, a mirror,
+ * 5 % borders (white, black, blurred), a caption band, recolours and rotations of a few
+ * degrees, alone and re-compressed. Each must be caught through the photos' hash variants.
+ */
+export async function thiefCopies(source: Uint8Array): Promise<Variant[]> {
+  const img = () => sharp(source);
+  const { width = W, height = H } = await img().metadata();
+  const crop = (f: number) => ({ left: Math.round(width * f), top: Math.round(height * f), width: Math.round(width * (1 - 2 * f)), height: Math.round(height * (1 - 2 * f)) });
+  const border = (f: number, background: string) =>
+    img().extend({ top: Math.round(height * f), bottom: Math.round(height * f), left: Math.round(width * f), right: Math.round(width * f), background });
+  const caption = (pos: 'top' | 'bottom', fill: string) => {
+    const band = Math.round(height * 0.1);
+    const y = pos === 'top' ? 0 : height - band;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="0" y="${y}" width="${width}" height="${band}" fill="${fill}" opacity="0.85"/><text x="${width / 2}" y="${y + band * 0.68}" font-size="${band * 0.5}" text-anchor="middle" font-family="sans-serif" fill="${fill === 'black' ? 'white' : 'black'}">Nuova in città 333 1234567</text></svg>`;
+    return img().composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
+  };
+  /** Rotated by `deg` degrees and cut back to the upright rectangle inside it (no corners). */
+  const rotated = async (deg: number) => {
+    const r = await img().rotate(deg, { background: '#000' }).toBuffer({ resolveWithObject: true });
+    const a = (Math.abs(deg) * Math.PI) / 180;
+    // The largest centred rectangle of the original aspect inside the rotated picture.
+    const k = 1 / (Math.cos(a) + Math.sin(a) * Math.max(width / height, height / width));
+    const w = Math.floor(width * k);
+    const h = Math.floor(height * k);
+    return sharp(r.data).extract({ left: Math.floor((r.info.width - w) / 2), top: Math.floor((r.info.height - h) / 2), width: w, height: h });
+  };
+  const jobs: [string, () => Promise<ReturnType<typeof sharp>> | ReturnType<typeof sharp>][] = [
+    ['cropped 5%', () => img().extract(crop(0.05))],
+    ['cropped 10%', () => img().extract(crop(0.1))],
+    ['cropped 7% + resized 60% + q60', () => img().extract(crop(0.07)).resize(Math.round(width * 0.6))],
+    ['mirror', () => img().flop()],
+    ['mirror + cropped 3% + q50', () => img().flop().extract(crop(0.03))],
+    ['border 5% white', () => border(0.05, '#ffffff')],
+    ['border 5% black', () => border(0.05, '#000000')],
+    ['border 3% grey', () => border(0.03, '#808080')],
+    ['caption band bottom', () => caption('bottom', 'white')],
+    ['caption band top', () => caption('top', 'black')],
+    ['recolour hue 90', () => img().modulate({ hue: 90 })],
+    ['recolour saturation 1.6', () => img().modulate({ saturation: 1.6 })],
+    ['greyscale', () => img().greyscale()],
+    ['sepia tint', () => img().tint('#704214')],
+    ['rotated 2', () => rotated(2)],
+    ['rotated -3', () => rotated(-3)],
+  ];
+  return Promise.all(jobs.map(async ([name, make]) => ({ name, bytes: new Uint8Array(await (await make()).jpeg({ quality: name.includes('q60') ? 60 : name.includes('q50') ? 50 : 85 }).toBuffer()) })));
+}

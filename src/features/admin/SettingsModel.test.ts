@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { euros, packagePayload, parseSetting, priceCents, settingKind, settingText, validatePackage } from './SettingsModel.ts';
+import { euros, packagePayload, parseSetting, priceCents, settingKind, settingText, termLines, validatePackage } from './SettingsModel.ts';
 
 describe('settings as text', () => {
   it('edits integers, durations and the night window, and refuses what they cannot hold', () => {
@@ -37,14 +37,21 @@ describe('credit packages', () => {
 });
 
 describe('the screening lists (issue 26)', () => {
-  it('edits a list of terms as comma-separated text, with + joining the parts of a pattern', () => {
+  it('edits a list of terms one per line (issue 43), with + joining the parts of a pattern', () => {
     const terms = ['minorenne', '16 anni'];
     expect(settingKind(terms)).toBe('terms');
     expect(settingKind([1, 3])).toBe('durations');
-    expect(settingText(['appena arrivata + senza documenti', 'debito'])).toBe('appena arrivata + senza documenti, debito');
-    expect(parseSetting(terms, ' minorenne,  16   anni , minorenne, appena arrivata+senza documenti ,, ')).toEqual({
+    expect(settingText(['appena arrivata + senza documenti', 'debito'])).toBe('appena arrivata + senza documenti\ndebito');
+    expect(parseSetting(terms, ' minorenne\n  16   anni \n\nminorenne\nappena arrivata+senza documenti \n\n ')).toEqual({
       value: ['minorenne', '16 anni', 'appena arrivata + senza documenti'],
     });
-    expect(parseSetting(terms, ' , ')).toEqual({ error: 'termsInvalid' });
+    // A pasted comma-separated list still reads as its terms.
+    expect(parseSetting(terms, 'minorenne, liceale')).toEqual({ value: ['minorenne', 'liceale'] });
+    expect(parseSetting(terms, ' \n , \n')).toEqual({ error: 'termsInvalid' });
+  });
+
+  it('counts the terms as typed, blank lines aside', () => {
+    expect(termLines('minorenne\n\n  liceale \n')).toEqual(['minorenne', 'liceale']);
+    expect(termLines('')).toEqual([]);
   });
 });

@@ -26,8 +26,10 @@ export function settingText(value: unknown): string {
     case 'integer':
       return String(value);
     case 'durations':
-    case 'terms':
       return (value as unknown[]).join(', ');
+    case 'terms':
+      // One term per line (issue 43): a list of 17 does not fit a one-line field.
+      return (value as unknown[]).join('\n');
     case 'nightWindow':
       return `${(value as NightWindow).start}-${(value as NightWindow).end}`;
     default:
@@ -50,8 +52,9 @@ export function parseSetting(
       return { value: [...new Set(parts.map(Number))].sort((a, b) => a - b) };
     }
     case 'terms': {
-      // 'a, b + c': each term trimmed, its '+' parts spaced alike, duplicates dropped.
-      const terms = s.split(',').map((p) => p.split('+').map((x) => x.trim().replace(/\s+/g, ' ')).filter(Boolean).join(' + ')).filter(Boolean);
+      // One per line (a comma also separates, as a pasted list has them): each term trimmed,
+      // its '+' parts spaced alike, empty lines and duplicates dropped.
+      const terms = termLines(s).map((p) => p.split('+').map((x) => x.trim().replace(/\s+/g, ' ')).filter(Boolean).join(' + ')).filter(Boolean);
       return terms.length ? { value: [...new Set(terms)] } : { error: 'termsInvalid' };
     }
     case 'nightWindow': {
@@ -62,6 +65,11 @@ export function parseSetting(
     default:
       return s ? { value: s } : { error: 'valueInvalid' };
   }
+}
+
+/** The terms a list field's text holds, as typed (one per line or comma-separated), blanks dropped: what its count counts. */
+export function termLines(text: string): string[] {
+  return text.split(/[\n,]/).map((p) => p.trim()).filter(Boolean);
 }
 
 export interface PackageFormValues {

@@ -51,7 +51,7 @@ export async function setTicketStatus(ticketId: string, status: string): Promise
 
 // --- Segnalazioni --------------------------------------------------------------------------
 
-export type StaffReport = Pick<Tables<'listing_reports'>, 'id' | 'reason' | 'details' | 'status' | 'created_at' | 'listing_id' | 'urgent'> & {
+export type StaffReport = Pick<Tables<'listing_reports'>, 'id' | 'reason' | 'details' | 'status' | 'created_at' | 'listing_id' | 'urgent' | 'reporter_id' | 'reporter_email'> & {
   listing: Pick<Tables<'listings'>, 'id' | 'title' | 'city'> | null;
   reporter: Pick<Tables<'profiles'>, 'email' | 'display_name'> | null;
 };
@@ -60,7 +60,7 @@ export async function fetchReports(status: ReportStatus): Promise<StaffReport[]>
   return unwrap(
     supabase
       .from('listing_reports')
-      .select('id, reason, details, status, created_at, listing_id, urgent, listing:listings(id, title, city), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
+      .select('id, reason, details, status, created_at, listing_id, urgent, reporter_id, reporter_email, listing:listings(id, title, city), reporter:profiles!listing_reports_reporter_id_fkey(email, display_name)')
       .eq('status', status)
       // 'Minori o tratta di persone' first (issue 26), then the newest.
       .order('urgent', { ascending: false })
@@ -176,27 +176,38 @@ export async function setUserRole(userId: string, role: string): Promise<void> {
 }
 
 export const ADMIN_LISTINGS_PAGE_SIZE = 20;
-export type ListingStateFilter = 'all' | 'live' | 'paused' | 'expired';
+import type { ListingStateFilter } from './ListingsModel.ts';
+export type { ListingStateFilter };
 
-export type AdminListingRow = Pick<Tables<'listings'>, 'id' | 'title' | 'city' | 'category' | 'slug' | 'user_id' | 'is_paused' | 'expires_at' | 'is_premium' | 'created_at'> & {
+export type AdminListingRow = Pick<
+  Tables<'listings'>,
+  'id' | 'title' | 'city' | 'category' | 'slug' | 'user_id' | 'is_paused' | 'expires_at' | 'is_premium' | 'created_at' | 'review_status'
+> & {
   owner: { email: string | null } | null;
 };
 
 /** Characters PostgREST's or() and ilike treat specially, dropped from a search term. */
 const searchTerm = (q: string) => q.trim().replace(/[%_,()*\\.:"]/g, ' ').replace(/\s+/g, ' ').trim();
 
-/** One page (from 1) of every listing (staff read them all through RLS), newest first, by title or city and state. */
+/**
+ * One page (from 1) of every listing (staff read them all through RLS), newest first, by title
+ * or city and state: waiting and refused listings are their own states (ListingsModel.ts), so
+ * 'Attivi', 'In pausa' and 'Scaduti' hold only approved ones.
+ */
 export async function fetchAdminListings(query: string, state: ListingStateFilter, page: number, now = new Date()): Promise<Paged<AdminListingRow>> {
   const from = (Math.max(1, page) - 1) * ADMIN_LISTINGS_PAGE_SIZE;
   let q = supabase
     .from('listings')
-    .select('id, title, city, category, slug, user_id, is_paused, expires_at, is_premium, created_at, owner:profiles!listings_user_id_fkey(email)', { count: 'exact' });
+    .select('id, title, city, category, slug, user_id, is_paused, expires_at, is_premium, created_at, review_status, owner:profiles!listings_user_id_fkey(email)', {
+      count: 'exact',
+    });
   const term = searchTerm(query);
   if (term) q = q.or(`title.ilike.*${term}*,city.ilike.*${term}*`);
   const nowIso = now.toISOString();
-  if (state === 'paused') q = q.eq('is_paused', true);
-  if (state === 'live') q = q.eq('is_paused', false).gt('expires_at', nowIso);
-  if (state === 'expired') q = q.eq('is_paused', false).lte('expires_at', nowIso);
+  if (state === 'pending' || state === 'rejected') q = q.eq('review_status', state);
+  if (state === 'paused') q = q.eq('review_status', 'approved').eq('is_paused', true);
+  if (state === 'live') q = q.eq('review_status', 'approved').eq('is_paused', false).gt('expires_at', nowIso);
+  if (state === 'expired') q = q.eq('review_status', 'approved').eq('is_paused', false).lte('expires_at', nowIso);
   const { data, count, error, status } = await q.order('created_at', { ascending: false }).range(from, from + ADMIN_LISTINGS_PAGE_SIZE - 1);
   if (error) throw await toApiError(error, status);
   return { rows: (data ?? []), total: count ?? 0 };

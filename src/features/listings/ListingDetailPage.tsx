@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useParams, useSearchParams } from '@/lib/router/index.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';
@@ -19,6 +19,7 @@ import type { OwnerState } from './OwnerPanel.tsx';
 import classes from './ListingDetailPage.module.css';
 import { listingDetail } from './prefetch.ts';
 import { trackStats } from '@/features/stats/index.ts';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 // A visitor's page draws no Mantine component: the owner's actions and the report form, which
 // do, load with Mantine's provider when they are needed.
@@ -43,7 +44,6 @@ const REPORT_PARAM = 'segnala';
  */
 export default function ListingDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const viewer = useViewer();
   const userId = viewer.user?.id ?? null;
@@ -70,9 +70,13 @@ export default function ListingDetailPage() {
   const shown = state.kind === 'own' ? state.listing : state.kind === 'done' && state.detail.status === 'active' ? state.detail.listing : null;
   // A visitor's view of a listing on show counts for its owner's statistics (never the owner's own page).
   const viewed = state.kind === 'done' && state.detail.status === 'active' ? (state.detail.listing?.id ?? null) : null;
+  const viewToken = state.kind === 'done' ? state.detail.viewToken : null;
+  // The owner's own page reports too, without a token: it never counts, and tells the server her address (issue 41).
+  const ownViewed = state.kind === 'own' ? state.listing.id : null;
   useEffect(() => {
-    if (viewed) trackStats('view', viewed);
-  }, [viewed]);
+    if (viewed) trackStats('view', viewed, viewToken);
+    else if (ownViewed) trackStats('view', ownViewed);
+  }, [viewed, viewToken, ownViewed]);
   useDocumentTitle(shown ? t.frame.titles.listingOf(shown.title, shown.city) : t.frame.titles.listing);
 
   // Back from signing in to report: the form opens again on this listing.
@@ -96,11 +100,7 @@ export default function ListingDetailPage() {
 
   const changed = useCallback(() => setVersion((v) => v + 1), []);
 
-  const back = (
-    <Button variant="subtle" className={classes.back} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home))}>
-      ‹ {d.back}
-    </Button>
-  );
+  const back = <BackLink fallback={paths.home} />;
 
   if (state.kind === 'loading')
     return (

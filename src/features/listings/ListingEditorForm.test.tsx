@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from '@/lib/router/index.ts';
 import { ApiError } from '@/lib/apiError.ts';
+import { notifications } from '@mantine/notifications';
+import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { configure, fireEvent, render, screen, waitFor, within } from '@/test/render.tsx';
 import { clearDraft, draftKey, loadDraft, saveDraft, type ListingDraft } from './draftStore.ts';
@@ -8,8 +10,10 @@ import { emptyListingForm, LISTING_RULES } from './listingForm.ts';
 
 const fetchCreationBudget = vi.fn();
 const createListing = vi.fn();
+const fetchReviewStatus = vi.fn();
 vi.mock('@/features/listings/api.ts', async (orig) => ({
   ...(await orig<typeof import('@/features/listings/api.ts')>()),
+  fetchReviewStatus: (...args: unknown[]) => fetchReviewStatus(...args),
   fetchCreationBudget: (...args: unknown[]) => fetchCreationBudget(...args),
   createListing: (...args: unknown[]) => createListing(...args),
 }));
@@ -58,6 +62,9 @@ async function fillValid() {
 beforeEach(() => {
   fetchCreationBudget.mockResolvedValue({ cost: 10, credits: 25, maxPhotos: 5 });
   createListing.mockReset();
+  fetchReviewStatus.mockReset().mockResolvedValue('approved');
+  // Toasts live in one global store: an earlier test's success toast would still be there.
+  notifications.clean();
 });
 afterEach(async () => {
   await clearDraft(KEY);
@@ -144,6 +151,19 @@ describe('ListingEditorForm (new)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/listing/b0000000-0000-4000-8000-000000000001'));
     expect(createListing).toHaveBeenCalledTimes(1);
     expect(await loadDraft(KEY)).toBeNull();
+  });
+
+  it("a listing the database holds for review says 'Annuncio inviato per la revisione', not 'pubblicato' (issue 40)", async () => {
+    createListing.mockResolvedValue({ id: 'b0000000-0000-4000-8000-000000000003' });
+    fetchReviewStatus.mockResolvedValue('pending');
+    renderNew();
+    await screen.findByTestId('credit-balance');
+    await fillValid();
+    fireEvent.click(screen.getByTestId('listing-submit'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/listing/b0000000-0000-4000-8000-000000000003'));
+    expect(fetchReviewStatus).toHaveBeenCalledWith('b0000000-0000-4000-8000-000000000003');
+    expect(await screen.findByText(review.owner.sentForReview)).toBeInTheDocument();
+    expect(screen.queryByText(m.created)).not.toBeInTheDocument();
   });
 
   it('a network drop says so, keeps the draft and its creation key for the retry', async () => {

@@ -3,24 +3,33 @@ import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } 
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@/lib/router/index.ts';
+import { useNavigate } from '@/lib/router/index.ts';
 import { PhotoManager, PhotoPicker, type DraftPhoto } from '@/features/photos/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, listingPath, paths } from '@/lib/paths.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastError, toastNotice, toastSuccess } from '@/lib/toast.ts';
 import { clearDraft, draftKey, saveDraft, type ListingDraft } from './draftStore.ts';
 import { ListingEditorCost, buyCreditsPath } from './ListingEditorCost.tsx';
 import { ListingEditorFields } from './ListingEditorFields.tsx';
 import { ListingEditorPreview } from './ListingEditorPreview.tsx';
 import { emptyListingForm, fromListing, toCreateArgs, validateListingForm, type ListingFormValues } from './listingForm.ts';
 import { creationBudgetQuery, listingEditorKeys, uploadRemaining, usePublishListing, useUpdateListing } from './queries.ts';
+import { savedReview, savedToast, type SaveReview } from './review.ts';
 import type { Listing } from './shape.ts';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.listingEditor;
 
 /** How long typing may go unsaved: short, so a crash loses at most a few characters. */
 const SAVE_DELAY_MS = 250;
+
+/** The save's toast: the success text, or that the listing now waits for staff (and why). */
+function toastSaved(outcome: SaveReview, done: string) {
+  const toast = savedToast(outcome, done);
+  if (toast.tone === 'success') toastSuccess(toast.message);
+  else toastNotice(toast.message, toast.title);
+}
 
 function focusFirstError() {
   requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -104,7 +113,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     publish.mutate(
       { args: toCreateArgs(values, creationKey), photos },
       {
-        onSuccess: ({ id, failed, photoError }) =>
+        onSuccess: ({ id, failed, photoError, review }) =>
           void (async () => {
             await clearDraft(key);
             latest.current = null;
@@ -115,7 +124,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
               navigate(editListingPath(id));
               return;
             }
-            toastSuccess(m.created);
+            toastSaved(review, m.created);
             navigate(listingPath(id));
           })(),
         onError: (err) => {
@@ -132,13 +141,13 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
     update.mutate(
       { id: listing!.id, values },
       {
-        onSuccess: () =>
+        onSuccess: (review) =>
           void (async () => {
             latest.current = null;
             if (photos.length) await saveDraft(key, { values, photos, creationKey, listingId: listing!.id, updatedAt: Date.now() });
             else await clearDraft(key);
             form.resetDirty(values);
-            toastSuccess(m.updated);
+            toastSaved(review, m.updated);
             navigate(listingPath(listing!.id));
           })(),
         onError: (err) => {
@@ -170,14 +179,14 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
 
   const retryPhotos = async () => {
     setRetrying(true);
-    const { failed, photoError } = await uploadRemaining(listing!.id, photos, (id, f) => setProgress((p) => ({ ...p, [id]: f })));
+    const { failed, photoError, uploads } = await uploadRemaining(listing!.id, photos, (id, f) => setProgress((p) => ({ ...p, [id]: f })));
     setRetrying(false);
     setPhotos(failed);
     await queries.invalidateQueries({ queryKey: listingEditorKeys.all });
     if (failed.length) toastError(failureMessage(photoError, m.saveFailed));
     else {
       if (!form.isDirty()) await clearDraft(key);
-      toastSuccess(m.photosRetried);
+      toastSaved(savedReview(null, uploads), m.photosRetried);
     }
   };
 
@@ -187,14 +196,10 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
 
   return (
     <Container size={640} px="sm" py="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={1} size="h2">
-          {isNew ? m.newTitle : m.editTitle}
-        </Title>
-        <Button component={Link} to={listing ? listingPath(listing.id) : paths.dashboard} variant="subtle" size="compact-sm" style={{ flexShrink: 0 }}>
-          {m.back}
-        </Button>
-      </Group>
+      <BackLink to={listing ? listingPath(listing.id) : paths.dashboard} />
+      <Title order={1} size="h2" mb="xs">
+        {isNew ? m.newTitle : m.editTitle}
+      </Title>
       <Text size="sm" c="dimmed" mb="md">
         {m.intro}
       </Text>
@@ -277,6 +282,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
       {listing && (
         <PhotoManager
           listingId={listing.id}
+          verifiedAt={listing.photos_verified_at}
           opened={managing}
           onClose={() => {
             setManaging(false);

@@ -3,7 +3,7 @@ import { listingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { Button } from '@/lib/ui/Button.tsx';
 import page from '@/lib/ui/page.module.css';
-import { ATTRIBUTE_KEYS, availableNowBadge, dateBadge, formatRate, label, pendingBadge, promotionState, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
+import { availableNowBadge, dateBadge, detailFields, formatRate, label, pendingBadge, promotionState, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
 import { CardBadge } from './CardBadge.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import classes from './ListingView.module.css';
@@ -23,6 +23,7 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
   const available = availableNowBadge(listing, owner);
   const verified = verifiedBadge(listing);
   const date = dateBadge(listing);
+  const fields = detailFields(listing);
   const tel = telUrl(phone);
   const wa = whatsappUrl(phone, d.whatsappText(listing.title));
   // Counted for the owner's statistics, sent at once: the tap may take the visitor away.
@@ -111,13 +112,14 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
         </h2>
         <p className={classes.description}>{listing.description}</p>
       </section>
-      <section aria-labelledby="detail-details">
-        <h2 className={classes.heading} id="detail-details">
-          {d.details}
-        </h2>
-        <dl className={classes.fields}>
-          {[...ATTRIBUTE_KEYS, 'offered_services' as const].map((key) =>
-            (listing[key] ?? []).length ? (
+      {/* No heading over nothing: a listing without attributes or services has no section. */}
+      {fields.length > 0 && (
+        <section aria-labelledby="detail-details">
+          <h2 className={classes.heading} id="detail-details">
+            {d.details}
+          </h2>
+          <dl className={classes.fields}>
+            {fields.map((key) => (
               <div key={key} className={classes.field}>
                 <dt>{d.fields[key]}</dt>
                 <dd>
@@ -128,10 +130,10 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
                   ))}
                 </dd>
               </div>
-            ) : null,
-          )}
-        </dl>
-      </section>
+            ))}
+          </dl>
+        </section>
+      )}
       <hr className={classes.divider} />
       {/* Side by side when they fit, one under the other on a narrow phone: never cut. */}
       <div className={classes.actions}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useSearchParams } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
@@ -10,6 +10,7 @@ import { MY_LISTINGS_PAGE_SIZE } from './api.ts';
 import { ListingCard } from './ListingCard.tsx';
 import { OwnerCardActions } from './OwnerCardActions.tsx';
 import { myListingsQuery } from './queries.ts';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.myListings.page;
 
@@ -22,7 +23,6 @@ const pageOf = (raw: string | null) => {
 /** 'I tuoi annunci': the signed-in user's listings, 10 a page, with the owner's actions. */
 export default function MyListingsPage() {
   const { user } = useViewer();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
   const listings = useQuery(myListingsQuery(user?.id, page));
@@ -41,9 +41,7 @@ export default function MyListingsPage() {
 
   return (
     <Container size="lg" px="md" py="lg">
-      <Button variant="subtle" px={0} mb="xs" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard))}>
-        ← {m.back}
-      </Button>
+      <BackLink fallback={paths.dashboard} />
       <Group justify="space-between" align="baseline" mb="md">
         <Title order={1} size="h2">
           {m.title}

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { t } from '@/lib/catalogue/screens.ts';
+import { BLOCKED_PENDING, BLOCKED_REJECTED } from '@/lib/catalogue/review.ts';
 import { ApiError } from '@/lib/apiError.ts';
 import type { Listing } from './model.ts';
 import { makeTestListing } from '@/test/listing.ts';
@@ -35,7 +36,7 @@ const listing: Listing & { user_id: string } = {
   user_id: 'u1',
 };
 
-const renderCard = (l: Listing & { user_id: string }, context: 'myListings' | 'owner' | 'admin' = 'myListings') =>
+const renderCard = (l: Listing & { user_id: string; review_status?: string }, context: 'myListings' | 'owner' | 'admin' = 'myListings') =>
   render(<ListingCard listing={l} footer={<OwnerCardActions listing={l} context={context} viewerId="u1" />} />);
 const actions = () => within(screen.getByRole('group', { name: m.actions.label(listing.title) }));
 
@@ -76,6 +77,24 @@ describe('OwnerCardActions', () => {
     const promote = actions().getByRole('button', { name: m.actions.promote });
     expect(promote).toBeDisabled();
     expect(promote).toHaveAccessibleDescription(m.promotion.pausedNote);
+  });
+
+  it.each([
+    ['pending', BLOCKED_PENDING],
+    ['rejected', BLOCKED_REJECTED],
+  ] as const)('a listing %s: Promuovi, Pausa, Disponibile ora and Rinnovo automatico off, each described by the reason', (status, reason) => {
+    renderCard({ ...listing, review_status: status, is_premium: true, promotion_mode: 'day', promotion_start_at: at(-1), promotion_end_at: at(24) });
+    expect(screen.getByTestId('review-block')).toHaveTextContent(reason);
+    for (const name of [m.actions.promote, m.actions.pause, m.tools.availableOn]) {
+      const button = actions().getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(reason);
+    }
+    expect(actions().queryByRole('button', { name: m.promotion.activeButton })).not.toBeInTheDocument();
+    const autoRenew = screen.getByRole('switch', { name: m.tools.autoRenew });
+    expect(autoRenew).toBeDisabled();
+    expect(autoRenew).toHaveAccessibleDescription(reason);
+    expect(actions().getByRole('link', { name: m.actions.edit })).toBeInTheDocument();
   });
 
   it("an active promotion opens 'Promozione Attiva' with Chiudi and Estendi (same package)", async () => {

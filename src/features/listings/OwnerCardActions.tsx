@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Switch } from '@mantine/core';
 import { Link } from '@/lib/router/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
+import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
@@ -12,6 +13,7 @@ import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
 import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
 import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';
+import type { ReviewFields } from './review.ts';
 import { useOwnerTools, usePauseResumeListing } from './queries.ts';
 import { offersVerification } from './verification.ts';
 import classes from './OwnerCardActions.module.css';
@@ -34,7 +36,7 @@ export function OwnerCardActions({
   now,
   onDelete,
 }: {
-  listing: Listing & { user_id: string };
+  listing: Listing & ReviewFields & { user_id: string };
   context: CardContext;
   viewerId: string;
   now?: Date;
@@ -56,6 +58,9 @@ export function OwnerCardActions({
     );
   const promo = actions.promotion;
   const a = m.actions;
+  // Issue 40: the controls a review keeps off point at one visible sentence saying why.
+  const blockedId = `review-block-${listing.id}`;
+  const why = actions.blocked ? blockedId : undefined;
   const tools = useOwnerTools();
   const switchAvailable = (on: boolean) =>
     tools.available.mutate(
@@ -81,7 +86,7 @@ export function OwnerCardActions({
       {expired && listing.expires_at && <p className={classes.expired}>{m.expired.notice(formatListingDate(listing.expires_at))}</p>}
       <div className={classes.buttons} role="group" aria-label={a.label(listing.title)}>
         {actions.renew && (
-          <Button size="compact-sm" onClick={() => setDialog('renew')}>
+          <Button size="compact-sm" disabled={actions.renewDisabled} aria-describedby={actions.renewDisabled ? why : undefined} onClick={() => setDialog('renew')}>
             {a.renew}
           </Button>
         )}
@@ -106,7 +111,15 @@ export function OwnerCardActions({
           </Button>
         )}
         {actions.pauseResume && (
-          <Button size="compact-sm" variant="light" color="gray" loading={pauseResume.isPending} onClick={() => toggle(actions.pauseResume === 'pause')}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="gray"
+            loading={pauseResume.isPending}
+            disabled={actions.pauseDisabled}
+            aria-describedby={actions.pauseDisabled ? why : undefined}
+            onClick={() => toggle(actions.pauseResume === 'pause')}
+          >
             {actions.pauseResume === 'pause' ? a.pause : a.resume}
           </Button>
         )}
@@ -125,14 +138,21 @@ export function OwnerCardActions({
             {a.promote}
           </Button>
         )}
+        {promo?.kind === 'disabledReview' && (
+          <Button size="compact-sm" variant="light" color="grape" disabled aria-describedby={why}>
+            {a.promote}
+          </Button>
+        )}
         {actions.availableNow && (
           <Button
             size="compact-sm"
             variant={actions.availableNow === 'on' ? 'light' : 'default'}
             color="green"
             loading={tools.available.isPending}
+            disabled={actions.availableNowDisabled}
+            aria-describedby={actions.availableNowDisabled ? why : undefined}
             onClick={() => switchAvailable(actions.availableNow === 'on')}
-            title={m.tools.availableHint}
+            title={actions.availableNowDisabled ? undefined : m.tools.availableHint}
           >
             {actions.availableNow === 'on' ? m.tools.availableOn : m.tools.availableOff}
           </Button>
@@ -149,9 +169,15 @@ export function OwnerCardActions({
           size="sm"
           label={m.tools.autoRenew}
           checked={actions.autoRenew.on}
-          disabled={tools.autoRenew.isPending}
+          disabled={tools.autoRenew.isPending || actions.autoRenew.disabled}
+          aria-describedby={actions.autoRenew.disabled ? why : undefined}
           onChange={(e) => switchAutoRenew(e.currentTarget.checked)}
         />
+      )}
+      {actions.blocked && (
+        <p className={classes.note} id={blockedId} data-testid="review-block">
+          {review.owner.blocked[actions.blocked]}
+        </p>
       )}
       {promo?.kind === 'disabledPaused' && (
         <p className={classes.note} id={`paused-note-${listing.id}`}>

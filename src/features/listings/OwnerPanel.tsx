@@ -3,6 +3,7 @@ import { Alert, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@/lib/router/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
+import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
 import { setAutoRenew, setAvailableNow, setListingPaused } from './api.ts';
@@ -40,7 +41,7 @@ export function OwnerPanel({
 }: {
   listingId: string;
   state: OwnerState;
-  listing?: Pick<Listing, 'available_until' | 'auto_renew' | 'is_paused'>;
+  listing?: Pick<Listing, 'available_until' | 'auto_renew' | 'is_paused' | 'photos_verified_at'>;
   /** A banned owner: the listing's state and why nothing can be changed, no actions the server would refuse. */
   banned?: boolean;
   onChanged: () => void;
@@ -49,6 +50,12 @@ export function OwnerPanel({
   const [photosOpen, setPhotosOpen] = useState(false);
   const [toolBusy, setToolBusy] = useState(false);
   const live = state === 'active' || state === 'pending';
+  // Issue 40: in review or refused, pausing and switching on the automatic renewal are off, and say why.
+  const blocked = state === 'review' ? review.owner.blocked.pending : state === 'rejected' ? review.owner.blocked.rejected : null;
+  const blockedId = `owner-blocked-${listingId}`;
+  const autoRenewBlocked = !!blocked && !listing?.auto_renew;
+  // A paused listing in review shows 'review': its pause comes from the row.
+  const isPaused = state === 'paused' || !!listing?.is_paused;
   const available = listing ? availableNow(listing) : null;
   const run = async (action: () => Promise<string>) => {
     setToolBusy(true);
@@ -73,7 +80,7 @@ export function OwnerPanel({
     });
   const toggle = async () => {
     setBusy(true);
-    const pause = state !== 'paused';
+    const pause = !isPaused;
     try {
       await setListingPaused(listingId, pause);
       notifications.show({ color: 'green', message: pause ? o.paused_done : o.resumed_done });
@@ -101,8 +108,15 @@ export function OwnerPanel({
           {o.edit}
         </Button>
         {state !== 'expired' && (
-          <Button size="xs" variant="white" loading={busy} onClick={() => void toggle()}>
-            {state === 'paused' ? o.resume : o.pause}
+          <Button
+            size="xs"
+            variant="white"
+            loading={busy}
+            disabled={!!blocked && !isPaused}
+            aria-describedby={blocked && !isPaused ? blockedId : undefined}
+            onClick={() => void toggle()}
+          >
+            {isPaused ? o.resume : o.pause}
           </Button>
         )}
         <Button size="xs" variant="white" onClick={() => setPhotosOpen(true)}>
@@ -123,14 +137,21 @@ export function OwnerPanel({
           size="sm"
           label={tools.autoRenew}
           checked={!!listing.auto_renew}
-          disabled={toolBusy}
+          disabled={toolBusy || autoRenewBlocked}
+          aria-describedby={autoRenewBlocked ? blockedId : undefined}
           onChange={(e) => void switchAutoRenew(e.currentTarget.checked)}
         />
+      )}
+      {blocked && state !== 'expired' && (
+        <Text size="xs" mt="xs" id={blockedId} data-testid="owner-blocked">
+          {blocked}
+        </Text>
       )}
       {photosOpen && (
         <Suspense fallback={null}>
           <PhotoManager
             listingId={listingId}
+            verifiedAt={listing?.photos_verified_at}
             opened
             onClose={() => {
               setPhotosOpen(false);

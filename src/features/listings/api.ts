@@ -1,5 +1,5 @@
 /** The listings feature's backend calls (public reads, detail, report, delete). */
-import { ApiError, notSignedIn, toApiError, unwrap } from '@/lib/apiError.ts';
+import { ApiError, toApiError, unwrap } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { loadSupabase } from '@/lib/backend.ts';
 import type { Database } from '@/lib/database.types.ts';
@@ -111,15 +111,17 @@ export interface ListingDetail {
   status: PublicStatus;
   listing: (Listing & { promoted: boolean }) | null;
   phone: string | null;
+  /** The statistics token the server signed with this page (issue 41): the view and its contacts carry it. */
+  viewToken?: string | null;
 }
 
 export async function fetchListingDetail(id: string): Promise<ListingDetail> {
   if (!isUuid(id)) return { status: 'missing', listing: null, phone: null };
   const data = await unwrap(publicRest.rpc('listing_detail', { p_id: id }));
   // listing_detail returns one json document (typed Json): its shape is the function's.
-  const d = (data ?? { status: 'missing' }) as unknown as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null };
+  const d = (data ?? { status: 'missing' }) as unknown as { status: PublicStatus; listing?: Listing & { promoted: boolean }; phone?: string | null; view_token?: string };
   const listing = d.listing ? { ...d.listing, hourly_rate: d.listing.hourly_rate == null ? null : Number(d.listing.hourly_rate) } : null;
-  return { status: d.status, listing, phone: d.phone ?? null };
+  return { status: d.status, listing, phone: d.phone ?? null, viewToken: d.view_token ?? null };
 }
 
 /**
@@ -165,12 +167,22 @@ export async function cancelScheduledPromotion(id: string): Promise<number> {
   return Number(r?.refunded ?? 0);
 }
 
-/** A report by the signed-in visitor; rejects 'unauthenticated' without a session, code 23505 for a second one. */
-export async function reportListing(listingId: string, reason: string, details: string): Promise<void> {
-  const userId = await currentUserId();
-  if (!userId) throw notSignedIn();
+/**
+ * A report by anyone, signed in or not (report_listing): the optional e-mail gets the statement
+ * of reasons; `device` is this device's random id for the per-device limit. Refusals carry an
+ * Italian message and a code (report_duplicate, report_limit_device, report_limit_address, email_invalid).
+ */
+export async function reportListing(listingId: string, fields: { reason: string; details: string; email: string; device: string }): Promise<void> {
   const supabase = await loadSupabase();
-  await unwrap(supabase.from('listing_reports').insert({ listing_id: listingId, reporter_id: userId, reason, details: details.trim() || null }));
+  await unwrap(
+    supabase.rpc('report_listing', {
+      p_listing_id: listingId,
+      p_reason: fields.reason,
+      p_details: fields.details.trim() || undefined,
+      p_email: fields.email.trim() || undefined,
+      p_device: fields.device,
+    }),
+  );
 }
 
 /**
@@ -269,6 +281,16 @@ export async function createListing(args: Functions['create_listing']['Args']): 
   const supabase = await loadSupabase();
   const row = await unwrap(supabase.rpc('create_listing', args));
   return { id: row.id };
+}
+
+/**
+ * The listing's review status as the database left it after a save or an upload (issue 40):
+ * read again, because the hold is written by a trigger after the row the update returns.
+ */
+export async function fetchReviewStatus(id: string): Promise<string | null> {
+  const supabase = await loadSupabase();
+  const row = await unwrap(supabase.from('listings').select('review_status').eq('id', id).maybeSingle());
+  return row?.review_status ?? null;
 }
 
 /** Saves the owner's changes to a listing's content columns (never charges). */

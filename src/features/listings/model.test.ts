@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
 import {
+  ATTRIBUTE_KEYS,
   attributeBadges,
   availableNow,
   availableNowBadge,
   dateBadge,
+  detailFields,
   formatMinutesLeft,
   timeLeftUntil,
   pendingBadge,
@@ -26,8 +28,18 @@ const iso = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
 const listing = (over: Partial<Listing> = {}): Listing =>
   makeTestListing({ created_at: iso(-48), expires_at: iso(24 * 20), ...over });
 
+const detailFieldKeys = [...ATTRIBUTE_KEYS, 'offered_services'] as const;
+
 const photos = (n: number): ListingPhoto[] =>
   Array.from({ length: n }, (_, i) => ({ id: `p${i}`, url: `/p${i}.jpg`, is_primary: i === n - 1, created_at: iso(-10 + i) }));
+
+describe('detailFields', () => {
+  it("lists only what has values, so a listing with none shows no 'Caratteristiche' (issue 43)", () => {
+    const none = { ...listing(), ...Object.fromEntries(detailFieldKeys.map((k) => [k, []])), ethnicity: null };
+    expect(detailFields(none)).toEqual([]);
+    expect(detailFields({ ...none, nationality: ['italiana'], offered_services: ['massaggio'] })).toEqual(['nationality', 'offered_services']);
+  });
+});
 
 describe('promotionState', () => {
   it('is active when premium, start <= now <= end and not paused', () => {
@@ -110,7 +122,7 @@ describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
     const l = listing({ available_until: iso(1.5) });
     expect(availableNow(l, now)).toEqual({ minutesLeft: 90 });
     expect(availableNowBadge(l, false, now)).toBe('Disponibile ora');
-    expect(availableNowBadge(l, true, now)).toBe('Disponibile ora · ancora 1 h 30 min');
+    expect(availableNowBadge(l, true, now)).toBe('Disponibile ora · ancora 1 ora e 30 minuti');
     // One second before the end: still one minute left; at the end and after it: gone.
     expect(availableNow(listing({ available_until: iso(-1 / 3600 + 1 / 3600) }), now)).toBeNull();
     expect(availableNow(listing({ available_until: new Date(now.getTime() + 1000).toISOString() }), now)).toEqual({ minutesLeft: 1 });
@@ -119,14 +131,19 @@ describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
     expect(availableNowBadge(listing({ available_until: iso(1), is_paused: true }), true, now)).toBeNull();
   });
 
-  it('writes the time left in hours and minutes', () => {
-    expect(formatMinutesLeft(120)).toBe('2 h');
-    expect(formatMinutesLeft(80)).toBe('1 h 20 min');
-    expect(formatMinutesLeft(45)).toBe('45 min');
+  it('writes the time left in words, hours and minutes (issue 43)', () => {
+    expect(formatMinutesLeft(60)).toBe('1 ora');
+    expect(formatMinutesLeft(120)).toBe('2 ore');
+    expect(formatMinutesLeft(1)).toBe('1 minuto');
+    expect(formatMinutesLeft(59)).toBe('59 minuti');
+    expect(formatMinutesLeft(61)).toBe('1 ora e 1 minuto');
+    expect(formatMinutesLeft(80)).toBe('1 ora e 20 minuti');
+    expect(formatMinutesLeft(119)).toBe('1 ora e 59 minuti');
+    expect(formatMinutesLeft(150)).toBe('2 ore e 30 minuti');
     // Up to the next minute, never negative (the toast after switching it on).
-    expect(timeLeftUntil(new Date(now.getTime() + 2 * 3_600_000).toISOString(), now)).toBe('2 h');
-    expect(timeLeftUntil(new Date(now.getTime() + 119 * 60_000 - 500).toISOString(), now)).toBe('1 h 59 min');
-    expect(timeLeftUntil(new Date(now.getTime() - 60_000).toISOString(), now)).toBe('0 min');
+    expect(timeLeftUntil(new Date(now.getTime() + 2 * 3_600_000).toISOString(), now)).toBe('2 ore');
+    expect(timeLeftUntil(new Date(now.getTime() + 119 * 60_000 - 500).toISOString(), now)).toBe('1 ora e 59 minuti');
+    expect(timeLeftUntil(new Date(now.getTime() - 60_000).toISOString(), now)).toBe('0 minuti');
   });
 
   it("gives 'In Attesa' the promotion's start on Italy's clock", () => {

@@ -66,12 +66,18 @@ export function dateBadge(l: Pick<Listing, 'expires_at' | 'created_at'>, compact
 
 export type PublicStatus = 'active' | 'paused' | 'expired' | 'missing';
 
-/** 80 → '1 h 20 min', 120 → '2 h', 45 → '45 min'. */
+/** The listing page's 'Caratteristiche': each attribute, then the services, that has a value; [] hides the section (issue 43). */
+export function detailFields(l: Pick<Listing, AttributeKey | 'offered_services'>): (AttributeKey | 'offered_services')[] {
+  return [...ATTRIBUTE_KEYS, 'offered_services' as const].filter((key) => (l[key] ?? []).length > 0);
+}
+
+/** 80 → '1 ora e 20 minuti', 120 → '2 ore', 45 → '45 minuti', 1 → '1 minuto'. */
 export function formatMinutesLeft(minutes: number): string {
+  const words = t.common.duration;
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  if (h === 0) return words.minutes(m);
+  return m === 0 ? words.hours(h) : words.both(words.hours(h), words.minutes(m));
 }
 
 /** The time from `now` to `until` as formatMinutesLeft writes it (the toast after switching 'Disponibile ora' on). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardActions, cardPermissions, ownerLifecycle } from './ownerActions.ts';
+import { cardActions, cardPermissions, ownerLifecycle, reviewBlock } from './ownerActions.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const at = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();
@@ -35,7 +35,8 @@ describe('cardActions', () => {
   const mine = cardPermissions('myListings');
   it('a live base listing: pause and Promuovi, no renew', () => {
     expect(cardActions(mine, live, now)).toEqual({
-      edit: true, managePhotos: false, pauseResume: 'pause', promotion: { kind: 'promote' }, renew: false, delete: true, availableNow: 'on', autoRenew: { on: false },
+      edit: true, managePhotos: false, pauseResume: 'pause', pauseDisabled: false, promotion: { kind: 'promote' }, renew: false, renewDisabled: false, delete: true,
+      availableNow: 'on', availableNowDisabled: false, autoRenew: { on: false, disabled: false }, blocked: null,
     });
   });
   it('an active or pending promotion opens the info dialog', () => {
@@ -70,16 +71,59 @@ describe("'Disponibile ora' and 'Rinnovo automatico' (issue 27)", () => {
     expect(cardActions(mine, { ...live, available_until: at(-0.01) }, now).availableNow).toBe('on');
     expect(cardActions(mine, { ...paused, available_until: at(1) }, now).availableNow).toBeNull();
     expect(cardActions(mine, expired, now).availableNow).toBeNull();
-    // In review (or refused) the listing is not public: the server refuses 'Disponibile ora'.
-    expect(cardActions(mine, { ...live, review_status: 'pending' }, now).availableNow).toBeNull();
-    expect(cardActions(mine, { ...live, review_status: 'rejected' }, now).availableNow).toBeNull();
-    expect(cardActions(mine, { ...live, review_status: 'approved' }, now).availableNow).toBe('on');
+    // In review (or refused) the listing is not public: 'Disponibile ora' is shown off (issue 40).
+    expect(cardActions(mine, { ...live, review_status: 'pending' }, now)).toMatchObject({ availableNow: 'on', availableNowDisabled: true });
+    expect(cardActions(mine, { ...live, review_status: 'rejected' }, now)).toMatchObject({ availableNow: 'on', availableNowDisabled: true });
+    expect(cardActions(mine, { ...live, review_status: 'approved' }, now)).toMatchObject({ availableNow: 'on', availableNowDisabled: false });
   });
   it("shows 'Rinnovo automatico' with its state, not on an expired listing, never to staff", () => {
-    expect(cardActions(mine, { ...live, auto_renew: true }, now).autoRenew).toEqual({ on: true });
-    expect(cardActions(mine, { ...paused, auto_renew: true }, now).autoRenew).toEqual({ on: true });
+    expect(cardActions(mine, { ...live, auto_renew: true }, now).autoRenew).toEqual({ on: true, disabled: false });
+    expect(cardActions(mine, { ...paused, auto_renew: true }, now).autoRenew).toEqual({ on: true, disabled: false });
     expect(cardActions(mine, { ...expired, auto_renew: true }, now).autoRenew).toBeNull();
     const staff = cardActions(cardPermissions('admin'), { ...live, available_until: at(1), auto_renew: true }, now);
     expect([staff.availableNow, staff.autoRenew]).toEqual([null, null]);
+  });
+});
+
+describe('a listing in review or refused (issue 40)', () => {
+  const mine = cardPermissions('myListings');
+  it('reviewBlock: pending and rejected block, approved (or unknown) does not', () => {
+    expect(reviewBlock({ review_status: 'pending' })).toBe('pending');
+    expect(reviewBlock({ review_status: 'rejected' })).toBe('rejected');
+    expect(reviewBlock({ review_status: 'approved' })).toBeNull();
+    expect(reviewBlock({})).toBeNull();
+  });
+  it.each(['pending', 'rejected'] as const)('%s: Promuovi, Pausa, Disponibile ora and switching on Rinnovo automatico are off, with why', (status) => {
+    const a = cardActions(mine, { ...live, review_status: status }, now);
+    expect(a).toMatchObject({
+      promotion: { kind: 'disabledReview' },
+      pauseResume: 'pause',
+      pauseDisabled: true,
+      availableNow: 'on',
+      availableNowDisabled: true,
+      autoRenew: { on: false, disabled: true },
+      blocked: status,
+      edit: true,
+      delete: true,
+    });
+  });
+  it('the review wins over an active promotion and over the pause', () => {
+    expect(cardActions(mine, { ...hot, review_status: 'pending' }, now).promotion).toEqual({ kind: 'disabledReview' });
+    expect(cardActions(mine, { ...paused, expires_at: at(24), review_status: 'pending' }, now).promotion).toEqual({ kind: 'disabledReview' });
+  });
+  it('what only turns something off stays possible: resume, Non più disponibile, Rinnovo automatico off', () => {
+    const resumed = cardActions(mine, { ...paused, expires_at: at(24), review_status: 'pending' }, now);
+    expect(resumed).toMatchObject({ pauseResume: 'resume', pauseDisabled: false });
+    const on = cardActions(mine, { ...live, review_status: 'pending', available_until: at(1), auto_renew: true }, now);
+    expect(on).toMatchObject({ availableNow: 'off', availableNowDisabled: false, autoRenew: { on: true, disabled: false }, promotion: { kind: 'disabledReview' }, pauseDisabled: true, blocked: 'pending' });
+  });
+  it('expired: a refused listing cannot be renewed (with why), a waiting one can (its clock runs)', () => {
+    expect(cardActions(mine, { ...expired, review_status: 'rejected' }, now)).toMatchObject({
+      renew: true, renewDisabled: true, promotion: null, pauseResume: null, availableNow: null, autoRenew: null, blocked: 'rejected',
+    });
+    expect(cardActions(mine, { ...expired, review_status: 'pending' }, now)).toMatchObject({ renew: true, renewDisabled: false, blocked: null });
+  });
+  it('staff keep their pause on a listing in review', () => {
+    expect(cardActions(cardPermissions('admin'), { ...live, review_status: 'pending' }, now)).toMatchObject({ pauseResume: 'pause', pauseDisabled: false, blocked: null });
   });
 });

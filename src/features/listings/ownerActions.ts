@@ -48,43 +48,81 @@ export function ownerLifecycle(l: Pick<Listing, 'is_paused' | 'expires_at'>, now
 
 /**
  * The promotion control: 'promote' (to the promotion screen), 'info' (the promotion info
- * dialog of an active or pending promotion), 'disabledPaused' (the button is off and says
- * why), or none.
+ * dialog of an active or pending promotion), 'disabledPaused' or 'disabledReview' (the
+ * button is off and says why), or none.
  */
-export type PromotionControl = { kind: 'promote' } | { kind: 'info'; state: Exclude<PromotionState, 'base'> } | { kind: 'disabledPaused' } | null;
+export type PromotionControl =
+  | { kind: 'promote' }
+  | { kind: 'info'; state: Exclude<PromotionState, 'base'> }
+  | { kind: 'disabledPaused' }
+  | { kind: 'disabledReview' }
+  | null;
+
+/**
+ * Issue 40: a listing waiting for staff ('pending') or refused ('rejected') cannot be promoted,
+ * set to renew itself, made 'Disponibile ora' or paused; null when staff approved it.
+ */
+export type ReviewBlock = 'pending' | 'rejected' | null;
+
+export function reviewBlock(l: Pick<ReviewFields, 'review_status'>): ReviewBlock {
+  return l.review_status === 'pending' || l.review_status === 'rejected' ? l.review_status : null;
+}
 
 export interface CardActions {
   edit: boolean;
   managePhotos: boolean;
   /** pause a live listing, resume a paused one; an expired one can do neither (the server refuses) */
   pauseResume: 'pause' | 'resume' | null;
+  /** the owner's 'Pausa' shown but off: the listing is in review or refused (`blocked` says which) */
+  pauseDisabled: boolean;
   promotion: PromotionControl;
   renew: boolean;
+  /** 'Rinnova' shown but off: a refused listing is not renewed (a waiting one may be: its clock runs) */
+  renewDisabled: boolean;
   delete: boolean;
-  /** 'Disponibile ora': switch it 'on' or 'off' (a live listing staff approved: set_available_now refuses one in review), or not offered */
+  /** 'Disponibile ora': switch it 'on' or 'off' (a live listing), or not offered */
   availableNow: 'on' | 'off' | null;
-  /** 'Rinnovo automatico' and whether it is on; null when not offered (expired: renew by hand first) */
-  autoRenew: { on: boolean } | null;
+  /** 'Disponibile ora' shown but off: in review or refused (switching it off stays possible) */
+  availableNowDisabled: boolean;
+  /** 'Rinnovo automatico', whether it is on and whether it is off (in review or refused, switching on); null when not offered (expired: renew by hand first) */
+  autoRenew: { on: boolean; disabled: boolean } | null;
+  /** why the disabled controls are off, to show beside them; null when nothing is blocked */
+  blocked: ReviewBlock;
 }
 
 /** The actions to show for one listing in one context. */
 export function cardActions(permissions: CardPermissions, l: StateFields, now: Date = new Date()): CardActions {
   const life = ownerLifecycle(l, now);
   const promo = promotionState(l, now);
+  // Only the owner's own tools are blocked: staff keep their pause (and never promote).
+  const block = permissions.ownerTools ? reviewBlock(l) : null;
   let promotion: PromotionControl = null;
   if (permissions.promote && life !== 'expired') {
-    if (life === 'paused') promotion = { kind: 'disabledPaused' };
+    if (block) promotion = { kind: 'disabledReview' };
+    else if (life === 'paused') promotion = { kind: 'disabledPaused' };
     else if (promo === 'base') promotion = { kind: 'promote' };
     else promotion = { kind: 'info', state: promo };
   }
+  const pauseResume = !permissions.pauseResume || life === 'expired' ? null : life === 'paused' ? 'resume' : 'pause';
+  const available = permissions.ownerTools && life === 'live' ? (availableNow(l, now) ? 'off' : 'on') : null;
+  const autoRenew = permissions.ownerTools && life !== 'expired' ? { on: !!l.auto_renew, disabled: !!block && !l.auto_renew } : null;
+  const pauseDisabled = !!block && pauseResume === 'pause';
+  const availableNowDisabled = !!block && available === 'on';
+  const renew = permissions.renew && life === 'expired';
+  const renewDisabled = renew && block === 'rejected';
+  const shown = pauseDisabled || availableNowDisabled || renewDisabled || !!autoRenew?.disabled || promotion?.kind === 'disabledReview';
   return {
     edit: permissions.edit,
     managePhotos: permissions.managePhotos,
-    pauseResume: !permissions.pauseResume || life === 'expired' ? null : life === 'paused' ? 'resume' : 'pause',
+    pauseResume,
+    pauseDisabled,
     promotion,
-    renew: permissions.renew && life === 'expired',
+    renew,
+    renewDisabled,
     delete: permissions.delete,
-    availableNow: permissions.ownerTools && life === 'live' && (l.review_status ?? 'approved') === 'approved' ? (availableNow(l, now) ? 'off' : 'on') : null,
-    autoRenew: permissions.ownerTools && life !== 'expired' ? { on: !!l.auto_renew } : null,
+    availableNow: available,
+    availableNowDisabled,
+    autoRenew,
+    blocked: shown ? block : null,
   };
 }

@@ -1,6 +1,6 @@
 /** The listings feature's signed-in server state: query keys, queries and mutations over api.ts. */
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadDraftPhotos, type DraftPhoto } from '@/features/photos/index.ts';
+import { uploadDraftPhotos, type DraftPhoto, type UploadReview } from '@/features/photos/index.ts';
 import { profileKeys } from '@/features/profile/index.ts';
 import {
   cancelScheduledPromotion,
@@ -9,6 +9,7 @@ import {
   fetchCreationBudget,
   fetchMyListings,
   fetchOwnListing,
+  fetchReviewStatus,
   fetchRenewalQuote,
   renewListing,
   setAutoRenew,
@@ -17,6 +18,7 @@ import {
   updateListing,
 } from './api.ts';
 import { toListingColumns, type CreateListingArgs, type ListingFormValues } from './listingForm.ts';
+import { savedReview, type SaveReview } from './review.ts';
 
 // --- The owner's listings ('I tuoi annunci'): pages, pause/resume, renew, delete -----------
 
@@ -102,6 +104,8 @@ export interface PublishResult {
   /** The chosen photos that did not upload (the listing exists without them), and why. */
   failed: DraftPhoto[];
   photoError: unknown;
+  /** what the creation and the photos did to the listing's review (issue 40) */
+  review: SaveReview;
 }
 
 type Progress = (photoId: string, fraction: number) => void;
@@ -112,9 +116,10 @@ type Progress = (photoId: string, fraction: number) => void;
  */
 export async function uploadRemaining(listingId: string, photos: DraftPhoto[], onProgress?: Progress) {
   const saved = new Set<string>();
+  let uploads: UploadReview = 'ok';
   try {
     if (photos.length) {
-      await uploadDraftPhotos({
+      uploads = await uploadDraftPhotos({
         listingId,
         photos,
         onProgress: (id, fraction) => {
@@ -123,9 +128,9 @@ export async function uploadRemaining(listingId: string, photos: DraftPhoto[], o
         },
       });
     }
-    return { failed: [] as DraftPhoto[], photoError: null as unknown };
+    return { failed: [] as DraftPhoto[], photoError: null as unknown, uploads };
   } catch (err) {
-    return { failed: photos.filter((p) => !saved.has(p.id)), photoError: err };
+    return { failed: photos.filter((p) => !saved.has(p.id)), photoError: err, uploads };
   }
 }
 
@@ -139,7 +144,9 @@ export function usePublishListing(onProgress?: Progress) {
   return useMutation({
     mutationFn: async ({ args, photos }: { args: CreateListingArgs; photos: DraftPhoto[] }): Promise<PublishResult> => {
       const { id } = await createListing(args);
-      return { id, ...(await uploadRemaining(id, photos, onProgress)) };
+      const { failed, photoError, uploads } = await uploadRemaining(id, photos, onProgress);
+      // The listing exists: a failed read of its status costs only the wording of the toast.
+      return { id, failed, photoError, review: savedReview(await fetchReviewStatus(id).catch(() => null), uploads) };
     },
     onSettled: () => queries.invalidateQueries({ queryKey: ['listings'] }),
   });
@@ -149,7 +156,10 @@ export function usePublishListing(onProgress?: Progress) {
 export function useUpdateListing() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: ListingFormValues }) => updateListing(id, toListingColumns(values)),
+    mutationFn: async ({ id, values }: { id: string; values: ListingFormValues }): Promise<SaveReview> => {
+      await updateListing(id, toListingColumns(values));
+      return savedReview(await fetchReviewStatus(id).catch(() => null), 'ok');
+    },
     onSuccess: () => queries.invalidateQueries({ queryKey: ['listings'] }),
   });
 }

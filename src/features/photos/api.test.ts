@@ -96,6 +96,16 @@ describe('uploadDraftPhotos', () => {
     expect(await textOf(FakeXhr.sent[1]!.body, 'photo')).toBe('crop-b');
   });
 
+  it("reads the function's answer: a match that held the listing is 'duplicate' (issue 40)", async () => {
+    FakeXhr.answer = (xhr) => xhr.respond(201, { photo: { id: 'p' }, review_status: 'approved', distance: null });
+    expect(await uploadDraftPhotos({ listingId: 'l1', photos: [draft('a')] })).toBe('ok');
+    let n = 0;
+    FakeXhr.answer = (xhr) => xhr.respond(201, n++ === 0 ? { photo: { id: 'p' }, review_status: 'approved', distance: null } : { photo: { id: 'q' }, review_status: 'pending', distance: 2 });
+    expect(await uploadDraftPhotos({ listingId: 'l1', photos: [draft('a'), draft('b')] })).toBe('duplicate');
+    FakeXhr.answer = (xhr) => xhr.respond(201, 'not json');
+    expect(await uploadDraftPhotos({ listingId: 'l1', photos: [draft('a')] })).toBe('ok');
+  });
+
   it("never sends the chosen file's name (it can carry a real name)", async () => {
     await uploadDraftPhotos({ listingId: 'l1', photos: [{ ...draft('a'), original: new File(['o'], 'Mario Rossi a casa.jpg', { type: 'image/jpeg' }) }] });
     const form = FakeXhr.sent[0]!.body;

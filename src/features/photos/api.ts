@@ -8,6 +8,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { uploadReview, type UploadAnswer, type UploadReview } from './model.ts';
 
 export type ListingPhoto = Pick<Tables<'listing_photos'>, 'id' | 'url' | 'is_primary' | 'created_at'>;
 
@@ -67,14 +68,24 @@ function functionFailure(status: number, body: string): Promise<ApiError> {
   return toApiError({ name: 'FunctionsHttpError', context: new Response(body, { status }) });
 }
 
+/** The function's JSON answer, or an empty one when the body is not JSON. */
+function answerOf(body: string): UploadAnswer {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Posts a multipart form to `listing-photo` with XMLHttpRequest, for the upload progress fetch
- * does not report; resolves when the function has stored the file and saved the row.
+ * does not report; resolves with the function's answer once it has stored the file and saved the row.
  */
-function postPhoto(form: FormData, onProgress?: (fraction: number) => void): Promise<void> {
+function postPhoto(form: FormData, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
   return accessToken().then(
     (token) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<UploadAnswer>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open('POST', UPLOAD_URL);
         xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -83,7 +94,7 @@ function postPhoto(form: FormData, onProgress?: (fraction: number) => void): Pro
           if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
         };
         xhr.onload = () => {
-          if (xhr.status >= 200 && xhr.status < 300) resolve();
+          if (xhr.status >= 200 && xhr.status < 300) resolve(answerOf(xhr.responseText));
           else void functionFailure(xhr.status, xhr.responseText).then(reject);
         };
         xhr.onerror = () => void functionFailure(0, '').then(reject);
@@ -100,10 +111,15 @@ const SENT = 0.95;
  * Uploads each draft photo (its crop and its original) to the listing, in order; the database
  * makes the listing's first photo primary. Stops at the first failure with an ApiError carrying
  * the server's Italian message; photos already saved stay. onProgress: per photo, 0..1, where 1
- * means saved.
+ * means saved. Resolves with what the uploads did to the listing's review (issue 40).
  */
-export async function uploadDraftPhotos(args: { listingId: string; photos: DraftPhoto[]; onProgress?: (photoId: string, fraction: number) => void }): Promise<void> {
+export async function uploadDraftPhotos(args: {
+  listingId: string;
+  photos: DraftPhoto[];
+  onProgress?: (photoId: string, fraction: number) => void;
+}): Promise<UploadReview> {
   const { listingId, photos, onProgress } = args;
+  const answers: UploadAnswer[] = [];
   for (const photo of photos) {
     const form = new FormData();
     form.append('listingId', listingId);
@@ -111,18 +127,19 @@ export async function uploadDraftPhotos(args: { listingId: string; photos: Draft
     form.append('photo', photo.cropped, 'foto.jpg');
     form.append('original', photo.original, 'originale');
     onProgress?.(photo.id, 0);
-    await postPhoto(form, (f) => onProgress?.(photo.id, f * SENT));
+    answers.push(await postPhoto(form, (f) => onProgress?.(photo.id, f * SENT)));
     onProgress?.(photo.id, 1);
   }
+  return uploadReview(answers);
 }
 
 /** Replaces a photo's crop with a new one cut from its original; the old crop file is queued for removal. */
-export async function recropPhoto(args: { listingId: string; photoId: string; cropped: Blob }): Promise<void> {
+export async function recropPhoto(args: { listingId: string; photoId: string; cropped: Blob }): Promise<UploadReview> {
   const form = new FormData();
   form.append('listingId', args.listingId);
   form.append('photoId', args.photoId);
   form.append('photo', args.cropped, 'foto.jpg');
-  await postPhoto(form);
+  return uploadReview([await postPhoto(form)]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind } from './model.ts';
+import { checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind, uploadReview } from './model.ts';
 
 const v = t.photos.validation;
 const bytes = (...parts: (number[] | string)[]) =>
@@ -78,5 +78,22 @@ describe('crop geometry', () => {
   it('stores at most 1600 x 2000 px, 4:5', () => {
     expect(outputSize({ width: 3024, height: 3780 })).toEqual({ width: 1600, height: 2000 });
     expect(outputSize({ width: 800, height: 1000 })).toEqual({ width: 800, height: 1000 });
+  });
+});
+
+describe('uploadReview (issue 40)', () => {
+  it("'duplicate' when a photo matched another account's and the listing waits for staff", () => {
+    expect(uploadReview([{ review_status: 'approved', distance: null }, { review_status: 'pending', distance: 4 }])).toBe('duplicate');
+    expect(uploadReview([{ review_status: 'pending', distance: 0 }])).toBe('duplicate');
+  });
+  it("'held' when the listing waits for another reason", () => {
+    expect(uploadReview([{ review_status: 'pending', distance: null }])).toBe('held');
+    expect(uploadReview([{ review_status: 'pending' }])).toBe('held');
+  });
+  it("'ok' when the listing is not waiting (a match that held nothing says nothing), or no answer was readable", () => {
+    expect(uploadReview([{ review_status: 'approved', distance: 3 }])).toBe('ok');
+    expect(uploadReview([{ review_status: 'rejected', distance: null }])).toBe('ok');
+    expect(uploadReview([{}])).toBe('ok');
+    expect(uploadReview([])).toBe('ok');
   });
 });

@@ -86,3 +86,23 @@ export function outputSize(rect: { width: number; height: number }): { width: nu
   const width = Math.max(4, Math.floor(Math.min(rect.width, (CROP_MAX_HEIGHT * 4) / 5) / 4) * 4);
   return { width, height: (width / 4) * 5 };
 }
+
+/** What the upload function answers about the listing after storing a photo (record_photo_hash's review_status and distance). */
+export interface UploadAnswer {
+  review_status?: string | null;
+  /** bits between the photo and the nearest other account's, when one is within the threshold */
+  distance?: number | null;
+}
+
+/**
+ * Issue 40: what the owner is told after an upload. 'duplicate' when a photo matched another
+ * account's and the listing waits for staff; 'held' when it waits for another reason (a new
+ * advertiser's photo); 'ok' otherwise.
+ */
+export type UploadReview = 'ok' | 'held' | 'duplicate';
+
+export function uploadReview(answers: readonly UploadAnswer[]): UploadReview {
+  const held = answers.filter((a) => a.review_status === 'pending');
+  if (held.some((a) => typeof a.distance === 'number')) return 'duplicate';
+  return held.length ? 'held' : 'ok';
+}

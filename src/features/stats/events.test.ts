@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
-import { FLUSH_DELAY_MS, STATS_DEVICE_KEY, flushStats, trackStats } from './events.ts';
+import { FLUSH_DELAY_MS, STATS_DEVICE_KEY, STATS_OUTBOX_FLAG, flushStats, trackStats } from './events.ts';
 
 const bodies = (spy: ReturnType<typeof vi.fn>) =>
   spy.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as { p_device: string; p_events: { type: string; listing: string }[] });
@@ -67,5 +67,75 @@ describe('stats events', () => {
     trackStats('call', 'a');
     expect(() => flushStats()).not.toThrow();
     await vi.runAllTimersAsync();
+  });
+});
+
+describe('stats events: page tokens and the offline outbox (issue 41)', () => {
+  let fetchSpy: ReturnType<typeof vi.fn>;
+  const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const token = (day = today()) => `${day}.${'a'.repeat(32)}.a.${'b'.repeat(32)}`;
+  beforeEach(() => {
+    fetchSpy = vi.fn(() => Promise.resolve(new Response('1')));
+    vi.stubGlobal('fetch', fetchSpy);
+    localStorage.clear();
+    setOnline(true);
+  });
+  afterEach(() => {
+    setOnline(true);
+    vi.unstubAllGlobals();
+  });
+
+  it("a view carries its page's token; the listing's contacts and favourites carry it too, search appearances none", () => {
+    const t = token();
+    trackStats('view', 'p1', t);
+    trackStats('whatsapp', 'p1');
+    trackStats('favourite', 'p1');
+    trackStats('call', 'p2');
+    trackStats('impression', 'p1');
+    flushStats();
+    expect(bodies(fetchSpy)[0]!.p_events).toEqual([
+      { type: 'view', listing: 'p1', token: t },
+      { type: 'whatsapp', listing: 'p1', token: t },
+      { type: 'favourite', listing: 'p1', token: t },
+      { type: 'call', listing: 'p2' },
+      { type: 'impression', listing: 'p1' },
+    ]);
+  });
+
+  it('offline nothing is sent; back online the page events leave once, with their token; an expired day is dropped', async () => {
+    setOnline(false);
+    const t = token();
+    trackStats('view', 'o1', t);
+    trackStats('view', 'o2', token('2000-01-01'));
+    trackStats('impression', 'o3');
+    flushStats();
+    await vi.waitFor(() => expect(localStorage.getItem(STATS_OUTBOX_FLAG)).toBe('1'));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    expect(bodies(fetchSpy)[0]!.p_events).toEqual([{ type: 'view', listing: 'o1', token: t }]);
+    await vi.waitFor(() => expect(localStorage.getItem(STATS_OUTBOX_FLAG)).toBeNull());
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request that fails after reconnecting keeps its events for the next time', async () => {
+    setOnline(false);
+    const t = token();
+    trackStats('call', 'f1', t);
+    flushStats();
+    await vi.waitFor(() => expect(localStorage.getItem(STATS_OUTBOX_FLAG)).toBe('1'));
+    fetchSpy.mockImplementation(() => Promise.reject(new TypeError('offline')));
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    fetchSpy.mockImplementation(() => Promise.resolve(new Response('1')));
+    await new Promise((r) => setTimeout(r, 50));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(bodies(fetchSpy)[1]!.p_events).toEqual([{ type: 'call', listing: 'f1', token: t }]);
   });
 });

@@ -5,6 +5,9 @@
  * outlives the page like sendBeacon, and unlike sendBeacon it carries the apikey and the
  * session's token, so the server can leave out the owner's and staff's own visits). Nothing
  * waits for it and a failure is dropped: counting never slows or breaks a page.
+ * A view, a contact or a favourite carries the token the server signed with that listing's
+ * page (issue 41). Offline nothing is sent: those events wait in outbox.ts with their token
+ * and leave once the device is back online (or on the next start), unless their day is over.
  * Loaded on demand (dynamic import) from the visitor's screens.
  */
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
@@ -14,6 +17,24 @@ export type StatsEventType = 'view' | 'call' | 'whatsapp' | 'favourite' | 'impre
 export interface StatsEvent {
   type: StatsEventType;
   listing: string;
+  /** The token of the listing's page this event happened on (none for search appearances). */
+  token?: string;
+}
+
+/** The token of the latest page of each listing opened here: its contacts and favourites carry it. */
+const pageTokens = new Map<string, string>();
+
+/** Set where the pages' outbox says it holds something, so a start without it never loads IndexedDB. */
+export const STATS_OUTBOX_FLAG = 'incontri-stats-outbox';
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function outboxWaiting(): boolean {
+  try {
+    return localStorage.getItem(STATS_OUTBOX_FLAG) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The device's random id for statistics (the server only ever keeps it hashed with the day's salt). */
@@ -51,17 +72,32 @@ function bearer(): string {
   return SUPABASE_ANON_KEY;
 }
 
-function send(events: StatsEvent[]) {
+/** Posts one batch; resolves true when the server answered (whatever it counted). */
+export function sendStats(events: StatsEvent[]): Promise<boolean> {
   try {
-    void fetch(`${SUPABASE_URL}/rest/v1/rpc/record_listing_events`, {
+    return fetch(`${SUPABASE_URL}/rest/v1/rpc/record_listing_events`, {
       method: 'POST',
       keepalive: true,
       headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${bearer()}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ p_device: statsDevice(), p_events: events }),
-    }).catch(() => undefined);
+    }).then(
+      (r) => r.ok,
+      () => false,
+    );
   } catch {
-    /* best effort */
+    return Promise.resolve(false);
   }
+}
+
+/** Offline: the page's events with a token wait for the connection; the rest (search appearances) go. */
+function keep(events: StatsEvent[]) {
+  const tokened = events.filter((e) => e.token);
+  if (tokened.length) void import('./outbox.ts').then((o) => o.enqueue(tokened)).catch(() => undefined);
+}
+
+function send(events: StatsEvent[]) {
+  if (offline()) keep(events);
+  else void sendStats(events);
 }
 
 /** Sends what waits now, in batches of MAX_BATCH. */
@@ -71,18 +107,34 @@ export function flushStats() {
   while (queue.length) send(queue.splice(0, MAX_BATCH));
 }
 
+/** Sends what waited offline, once, when the connection is there. */
+function drainOutbox() {
+  if (offline() || !outboxWaiting()) return;
+  void import('./outbox.ts').then((o) => o.drain()).catch(() => undefined);
+}
+
 let listening = false;
 function listen() {
   if (listening || typeof document === 'undefined') return;
   listening = true;
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushStats());
   window.addEventListener('pagehide', flushStats);
+  window.addEventListener('online', drainOutbox);
+  drainOutbox();
 }
 
-/** Queues events for `listing` ids; they leave FLUSH_DELAY_MS after the last one, or at once when a batch is full. */
-export function trackStats(type: StatsEventType, listings: string | readonly string[]) {
+/**
+ * Queues events for `listing` ids; they leave FLUSH_DELAY_MS after the last one, or at once
+ * when a batch is full. `token` is the page's (a view): the listing's later contacts and
+ * favourites carry it too.
+ */
+export function trackStats(type: StatsEventType, listings: string | readonly string[], token?: string | null) {
   listen();
-  for (const listing of typeof listings === 'string' ? [listings] : listings) queue.push({ type, listing });
+  for (const listing of typeof listings === 'string' ? [listings] : listings) {
+    if (token) pageTokens.set(listing, token);
+    const pageToken = type === 'impression' ? undefined : pageTokens.get(listing);
+    queue.push(pageToken ? { type, listing, token: pageToken } : { type, listing });
+  }
   if (queue.length >= MAX_BATCH) flushStats();
   if (!queue.length) return;
   if (timer) clearTimeout(timer);

@@ -100,7 +100,7 @@ export const adminStaff = {
     searchLabel: 'Cerca per titolo o città',
     searchPlaceholder: 'es. Milano',
     state: 'Stato',
-    states: { all: 'Tutti', live: 'Attivi', paused: 'In pausa', expired: 'Scaduti' },
+    states: { all: 'Tutti', live: 'Attivi', paused: 'In pausa', expired: 'Scaduti', pending: 'In revisione', rejected: 'Rifiutato' },
     loadFailed: 'Impossibile caricare gli annunci.',
     empty: 'Nessun annuncio trovato.',
     owner: (email: string) => `di ${email}`,
@@ -196,8 +196,10 @@ export const adminStaff = {
       nightWindow: 'Dalle-alle, ora italiana (HH:MM-HH:MM)',
       text: 'Testo',
       /** The screening lists (issue 26). */
-      terms: 'Termini separati da virgole; maiuscole e accenti non contano, solo parole intere. Unisci con + le parti che devono comparire insieme.',
+      terms: 'Un termine per riga; maiuscole e accenti non contano, solo parole intere. Unisci con + le parti che devono comparire insieme.',
     },
+    /** Under a list of terms: how many it holds as typed. */
+    termsCount: (n: number) => (n === 1 ? '1 termine' : `${n} termini`),
     nightStart: 'Inizio notte',
     nightEnd: 'Fine notte',
     package: {

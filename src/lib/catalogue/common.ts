@@ -20,6 +20,12 @@ export const common = {
     invalid: 'I dati inviati non sono validi.',
     unexpected: 'Si è verificato un errore imprevisto.',
   },
+  /** A length of time in words: '1 ora e 59 minuti' (issue 43: no 'h' or 'min'). */
+  duration: {
+    hours: (n: number) => (n === 1 ? '1 ora' : `${n} ore`),
+    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minuti`),
+    both: (hours: string, minutes: string) => `${hours} e ${minutes}`,
+  },
   retry: 'Riprova',
   closeNotice: 'Chiudi avviso',
   comingSoon: 'Questa sezione sarà disponibile a breve.',

@@ -95,7 +95,7 @@ export const listings = {
   },
   report: {
     title: 'Segnala annuncio',
-    intro: 'Aiutaci a mantenere il portale sicuro: indica il motivo della segnalazione.',
+    intro: 'Aiutaci a mantenere il portale sicuro: indica il motivo della segnalazione. Non serve un account.',
     reason: 'Motivo',
     reasonPlaceholder: 'Scegli un motivo',
     details: 'Dettagli',
@@ -107,8 +107,9 @@ export const listings = {
     duplicate: 'Hai già segnalato questo annuncio: la segnalazione è in esame.',
     error: 'Impossibile inviare la segnalazione. Riprova più tardi.',
     reasonRequired: 'Scegli un motivo.',
-    loginRequired: 'Per segnalare un annuncio devi essere autenticato.',
-    login: 'Accedi',
+    email: 'E-mail per la risposta (facoltativa)',
+    emailHint: 'Solo per comunicarti l\'esito e la motivazione: l\'inserzionista non la vedrà.',
+    emailInvalid: 'Indirizzo e-mail non valido.',
     /** The urgent category first (issue 26): it goes to the top of the staff queue. */
     reasons: {
       minorenne: 'Minori o tratta di persone',

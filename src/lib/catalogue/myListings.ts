@@ -57,7 +57,8 @@ export const myListings = {
   /** 'Disponibile ora' and 'Rinnovo automatico' on the card and the listing page. */
   tools: {
     availableOn: 'Disponibile ora',
-    availableOff: 'Non più disponibile',
+    /** The action that switches it off, said as an action (issue 43), not a status. */
+    availableOff: 'Non sono più disponibile',
     availableOnDone: (left: string) => `Sei "Disponibile ora" per ${left}.`,
     availableOffDone: 'Non sei più "Disponibile ora".',
     availableHint: 'Gratis, per 2 ore, al massimo 2 volte al giorno.',

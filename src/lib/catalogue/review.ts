@@ -1,7 +1,19 @@
+/**
+ * Why a waiting or refused listing's 'Promuovi', 'Rinnovo automatico', 'Disponibile ora' and
+ * 'Pausa' are off (issue 40). The database refuses these actions with the same sentences.
+ */
+export const BLOCKED_PENDING = "L'annuncio è in revisione: potrai usare questa azione dopo l'approvazione.";
+export const BLOCKED_REJECTED = "L'annuncio è stato rifiutato: puoi contestare la decisione scrivendo al supporto.";
+
 /** Issue 26, review before publication: the owner's 'In revisione' and the panel's 'Da approvare'. */
 export const review = {
   owner: {
     badge: 'In revisione',
+    blocked: { pending: BLOCKED_PENDING, rejected: BLOCKED_REJECTED },
+    /** After a save or an upload the database held for review (issue 40). */
+    sentForReview: 'Annuncio inviato per la revisione',
+    duplicatePhoto: "Una delle foto è già usata da un altro account: lo staff la controlla prima che l'annuncio torni visibile.",
+    heldText: "Lo staff controlla l'annuncio prima che sia visibile.",
     since: (when: string) => `Inviato il ${when}: lo staff lo controlla prima che sia pubblico.`,
     rejected: 'Non approvato',
     rejectedHint: 'Lo staff non ha approvato questo annuncio: trovi il motivo nelle notifiche.',

@@ -2,7 +2,8 @@
 export const search = {
   title: 'Cerca annunci',
   query: 'Cerca',
-  queryPlaceholder: 'Parole chiave nel titolo o nella descrizione',
+  /** Short enough for the field beside 'Cerca' at 360 px (issue 43). */
+  queryPlaceholder: 'Titolo o descrizione',
   submit: 'Cerca',
   filters: 'Filtri',
   /** The control that opens the filters, with how many are applied. */

@@ -16,7 +16,6 @@ export const stats = {
   whatsapp: 'WhatsApp',
   favourites: 'Preferiti',
   impressions: 'In prima pagina di ricerca',
-  impressionsShort: 'In ricerca',
   contactsDetail: (calls: number, whatsapp: number) => `${n(calls, 'chiamata', 'chiamate')}, ${whatsapp} WhatsApp`,
   chartTitle: 'Visite e contatti, ultimi 30 giorni',
   chartSummary: (views: number, contacts: number, best: string | null, promotedDays: number) =>
@@ -32,6 +31,8 @@ export const stats = {
   promotedYes: 'Sì',
   promotedNo: '—',
   promotedColumn: 'Promosso',
+  /** The table's headers short enough for 360 px (issue 43); screen readers hear the full names above. */
+  short: { favourites: 'Pref.', impressions: 'Ricerca', promoted: 'Promo' },
   empty: 'Il conteggio inizia oggi: qui vedrai visite e contatti non appena arrivano.',
   howWeCount:
     'Ogni dispositivo conta una volta al giorno per annuncio; non contano le tue visite, quelle dello staff e dei motori di ricerca. Non registriamo indirizzi né chi ti ha visitato.',

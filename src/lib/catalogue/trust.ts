@@ -9,4 +9,10 @@ export const trust = {
   verifiedOnly: 'Solo foto verificate',
   urgentReason: 'Minori o tratta di persone',
   urgentHint: 'Se qualcuno è in pericolo chiama subito il 112. Per un consiglio anonimo:',
+  /** urgentHint in its two parts, around the 112 as a phone link (the report dialog). */
+  urgentHintLead: 'Se qualcuno è in pericolo chiama subito il ',
+  urgentHintTail: '. Per un consiglio anonimo:',
+  emergency: '112',
+  emergencyTel: 'tel:112',
+  emergencyCall: 'Chiama il 112, numero unico di emergenza',
 } as const;

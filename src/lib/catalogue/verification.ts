@@ -38,6 +38,8 @@ export const verification = {
     title: 'Perderai il badge «Foto verificate»',
     text: 'Aggiungendo o ritagliando una foto il badge «Foto verificate» viene tolto finché non chiedi una nuova verifica. Vuoi continuare?',
     confirm: 'Continua',
+    /** Issue 40: a verification covers only the photos the listing had when the selfie was sent. */
+    laterPhotos: 'Le foto aggiunte dopo la verifica non risultano verificate: per farle verificare invia un nuovo selfie.',
   },
   panel: {
     label: 'Verifiche',

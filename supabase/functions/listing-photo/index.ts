@@ -18,7 +18,7 @@ import { jsonResponse, preflight } from '../_shared/cors.ts';
 import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
 import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
 import { cleanFile, Refusal, type CleanFile } from './clean-file.ts';
-import { cropHash } from './crop-hash.ts';
+import { photoHashes } from './crop-hash.ts';
 
 const messages = {
   login: 'Devi accedere per caricare foto.',
@@ -89,8 +89,9 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   const sources: [string, File][] = [['listing_photos', u.photo]];
   if (u.original) sources.push(['listing_originals', u.original]);
   const files = await Promise.all(sources.map(async ([bucket, file]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file)]));
-  // The duplicate check's pHash, from the very bytes stored (never one a browser sends).
-  const hash = cropHash(files[0]![1]);
+  // The duplicate check's pHashes (the crop's variants, the original's), from the very bytes
+  // stored (never ones a browser sends).
+  const hashes = photoHashes(files[0]![1], files[1]?.[1] ?? null);
 
   const admin = await createAdminClient();
   const stored = await storeFiles(admin, `${userId}/${u.listingId}`, files);
@@ -104,15 +105,16 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   }
   const { id, url, is_primary, storage_path, created_at } = row.data as Record<string, unknown>;
   // A photo within the threshold of another account's, or any new photo of an advertiser not
-  // yet trusted, holds the listing for review (a flat picture has no hash: null).
-  const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hash: hash });
+  // yet trusted, holds the listing for review (a flat picture has no hash: {}).
+  const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hashes: hashes });
   if (checked.error) {
     // No photo is kept unchecked: the row goes (its trigger queues the files), the caller retries.
     await admin.from('listing_photos').delete().eq('id', id);
     throw new Error(checked.error.message);
   }
-  const { review_status } = checked.data as { review_status: string };
-  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at }, review_status }, u.photoId ? 200 : 201);
+  // The app tells the owner why the listing now waits: a distance means another account's photo (issue 40).
+  const { review_status, distance } = checked.data as { review_status: string; distance: number | null };
+  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at }, review_status, distance }, u.photoId ? 200 : 201);
 }
 
 /** A verification selfie: permission first, then the cleaned file under a random name in the private bucket. */

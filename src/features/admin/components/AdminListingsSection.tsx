@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Chip, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { adminUserListingsPath, listingPath } from '@/lib/paths.ts';
 import { useNow } from '@/lib/useNow.ts';
-import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow, type ListingStateFilter } from '../api.ts';
+import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow } from '../api.ts';
+import { LISTING_STATE_COLOR, LISTING_STATE_FILTERS, listingStateOf, type ListingStateFilter } from '../ListingsModel.ts';
 import { adminListingsQuery } from '../queries.ts';
 import { UsersPager } from './UsersPager.tsx';
 import { UsersSearchForm } from './UsersSearchForm.tsx';
@@ -17,16 +18,10 @@ import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
 const s = t.adminStaff;
 const m = s.listings;
 
-const STATES: ListingStateFilter[] = ['all', 'live', 'paused', 'expired'];
-
-function stateOf(l: AdminListingRow, now: number): Exclude<ListingStateFilter, 'all'> {
-  if (l.is_paused) return 'paused';
-  return Date.parse(l.expires_at) <= now ? 'expired' : 'live';
-}
-
-const STATE_COLOR = { live: 'teal', paused: 'yellow', expired: 'gray' } as const;
-
-/** Annunci: every listing, paused and expired too, by title or city and state; removal with a reason for the owner. */
+/**
+ * Annunci: every listing, paused, expired, waiting for review and refused too, by title or city
+ * and state; removal with a reason for the owner.
+ */
 export default function AdminListingsSection() {
   const [query, setQuery] = useState('');
   const [state, setState] = useState<ListingStateFilter>('all');
@@ -50,16 +45,23 @@ export default function AdminListingsSection() {
           setPage(1);
         }}
       />
-      <SegmentedControl
-        aria-label={m.state}
+      {/* Six states do not fit one row at 360 px: chips that wrap, one radio group. */}
+      <Chip.Group
+        multiple={false}
         value={state}
         onChange={(v) => {
           setState(v);
           setPage(1);
         }}
-        data={STATES.map((v) => ({ value: v, label: m.states[v] }))}
-        fullWidth
-      />
+      >
+        <Group gap={6} role="radiogroup" aria-label={m.state} data-testid="listing-state-filter">
+          {LISTING_STATE_FILTERS.map((v) => (
+            <Chip key={v} value={v} size="sm" variant="outline">
+              {m.states[v]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
       {listings.isError && !data ? (
         <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />
       ) : !data ? (
@@ -77,7 +79,7 @@ export default function AdminListingsSection() {
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm" data-testid="admin-listings" aria-busy={listings.isPlaceholderData || undefined}>
             {data.rows.map((l) => {
-              const st = stateOf(l, now);
+              const st = listingStateOf(l, now);
               return (
                 <Card key={l.id} withBorder padding="sm" radius="md" component="article" aria-label={l.title} data-testid="admin-listing">
                   <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -92,7 +94,7 @@ export default function AdminListingsSection() {
                         {st === 'expired' ? m.expired(formatDate(l.expires_at)) : m.expires(formatDate(l.expires_at))}
                       </Text>
                     </Stack>
-                    <Badge color={STATE_COLOR[st]} variant="light" style={BADGE_TEXT}>
+                    <Badge color={LISTING_STATE_COLOR[st]} variant="light" style={BADGE_TEXT} data-testid="admin-listing-state">
                       {m.states[st]}
                     </Badge>
                   </Group>

@@ -64,7 +64,8 @@ export default function AuditLogSection() {
             {data.rows.map((row) => (
               <li key={row.id}>
                 <Paper withBorder p="sm" radius="md">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  {/* On a phone the date goes under a long action rather than break it over two lines (issue 43). */}
+                  <Group justify="space-between" align="baseline" wrap="wrap" gap={4}>
                     <Text fw={600} className={classes.title}>
                       {actionLabel(row.action)}
                     </Text>

@@ -41,6 +41,15 @@ describe('ReportsSection', () => {
     expect(api.fetchReports).toHaveBeenCalledWith('open');
   });
 
+  it("a visitor's report reads 'Segnalazione anonima', with the e-mail left for the answer", async () => {
+    api.fetchReports.mockResolvedValue([{ ...report, reporter_id: null, reporter: null, reporter_email: 'testimone@example.test' }]);
+    render(<ReportsSection />);
+    const card = await screen.findByRole('article', { name: t.listings.report.reasons['foto-false'] });
+    expect(within(card).getByText(m.anonymous)).toBeInTheDocument();
+    expect(within(card).queryByText(new RegExp(m.reporter))).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'testimone@example.test' })).toHaveAttribute('href', 'mailto:testimone@example.test');
+  });
+
   it('removes the listing only with a reason, which it sends', async () => {
     render(<ReportsSection />);
     await userEvent.click(await screen.findByRole('button', { name: m.remove }));

@@ -109,8 +109,22 @@ export default function ReportsSection() {
                   </Text>
                 )}
                 <Text size="sm" c="gray.7" className={classes.wrap}>
-                  {m.reporter}: {[report.reporter?.display_name, report.reporter?.email].filter(Boolean).join(' – ') || '—'} · {m.received} {formatDateTime(report.created_at)}
+                  {report.reporter_id === null ? (
+                    <Text span fw={600} c="gray.8" data-testid="report-anonymous">
+                      {m.anonymous}
+                    </Text>
+                  ) : (
+                    <>
+                      {m.reporter}: {[report.reporter?.display_name, report.reporter?.email].filter(Boolean).join(' – ') || '—'}
+                    </>
+                  )}{' '}
+                  · {m.received} {formatDateTime(report.created_at)}
                 </Text>
+                {report.reporter_email && (
+                  <Text size="sm" c="gray.7" className={classes.wrap}>
+                    {m.reporterEmail}: <Anchor href={`mailto:${report.reporter_email}`}>{report.reporter_email}</Anchor>
+                  </Text>
+                )}
                 {report.status === 'open' && (
                   <Group gap="xs" mt="xs">
                     <Button size="compact-md" variant="default" onClick={() => setAction({ kind: 'dismiss', report })}>

@@ -12,6 +12,7 @@ import { shortTicketId, statusColor, statusLabel, type TicketStatus } from '@/fe
 import { staffTicketQuery, ticketMessagesQuery, useReplyToTicket, useSetTicketStatus } from '../queries.ts';
 import { PanelBadge } from './PanelBadge.tsx';
 import classes from './AdminCards.module.css';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.admin.tickets;
 const status = t.tickets.status;
@@ -46,11 +47,7 @@ export function StaffTicketView({ ticketId, onBack }: { ticketId: string; onBack
 
   return (
     <Stack gap="sm">
-      <Group>
-        <Button variant="subtle" onClick={onBack} px={0}>
-          ← {m.back}
-        </Button>
-      </Group>
+      <BackLink onClick={onBack} label={m.back} />
       {ticket.isError ? (
         <LoadError error={ticket.error} fallback={m.loadFailed} onRetry={() => void ticket.refetch()} />
       ) : !row ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from '@/lib/router/index.ts';
+import { useParams } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -12,6 +12,7 @@ import { adminSectionPath } from '@/lib/paths.ts';
 import { userQuery } from '../queries.ts';
 import { UsersPager } from './UsersPager.tsx';
 import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const s = t.adminStaff;
 const m = s.userListings;
@@ -34,9 +35,7 @@ export default function UsersListingsPage() {
 
   return (
     <Container size="lg" px="md" py="lg">
-      <Button variant="subtle" px={0} mb="xs" component={Link} to={adminSectionPath('utenti')}>
-        ← {m.back}
-      </Button>
+      <BackLink to={adminSectionPath('utenti')} label={m.back} />
       <Group justify="space-between" align="baseline" mb="md" gap="xs">
         <Stack gap={2}>
           <Title order={1} size="h2">

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@/lib/router/index.ts';
+import { Link } from '@/lib/router/index.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
@@ -11,13 +11,13 @@ import { couponStatus, sortCoupons, statusColor, usageSuffix } from '../model.ts
 import { myCouponsQuery } from '../queries.ts';
 import { CouponDiscount } from './CouponDiscount.tsx';
 import { CouponPanel } from './CouponPanel.tsx';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.money.coupons;
 
 /** /my-coupons: apply a code, and every coupon of the account with its status for the viewer. */
 export default function MyCouponsPage() {
   const { user } = useViewer();
-  const navigate = useNavigate();
   const coupons = useQuery(myCouponsQuery(user));
   const rows =
     coupons.data && user
@@ -26,9 +26,7 @@ export default function MyCouponsPage() {
 
   return (
     <Container size="md" px="md" py="lg">
-      <Button variant="subtle" px={0} mb="xs" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.dashboard))}>
-        ← {m.back}
-      </Button>
+      <BackLink fallback={paths.dashboard} />
       <Title order={1} size="h2" mb="md">
         {m.title}
       </Title>

@@ -110,6 +110,15 @@ describe('PhotoManager', () => {
     expect(await screen.findByText(t.photos.toasts.allDeleted)).toBeInTheDocument();
   });
 
+  it('on verified photos says, before any upload, that a photo added later is not verified (issue 40)', async () => {
+    const { unmount } = render(<PhotoManager listingId="l" verifiedAt="2026-11-20T10:00:00Z" opened onClose={() => undefined} />);
+    expect(await screen.findByTestId('later-photos-notice')).toHaveTextContent(t.verification.photoChange.laterPhotos);
+    unmount();
+    render(<PhotoManager listingId="l" opened onClose={() => undefined} />);
+    await screen.findAllByTestId('photo-thumb');
+    expect(screen.queryByTestId('later-photos-notice')).not.toBeInTheDocument();
+  });
+
   it("says the photos could not be loaded", async () => {
     api.fetchListingPhotos.mockRejectedValue(new ApiError('unexpected', 'boom'));
     render(<PhotoManager listingId="l" opened onClose={() => undefined} />);

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
+import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastError, toastNotice, toastSuccess } from '@/lib/toast.ts';
 import { downloadSource, errorText, type DraftPhoto, type ListingPhoto } from '../api.ts';
-import { MAX_PHOTOS } from '../model.ts';
+import { MAX_PHOTOS, type UploadReview } from '../model.ts';
 import { listingPhotosQuery, usePhotoMutations } from '../queries.ts';
 import { CropDialog } from './CropDialog.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
@@ -51,9 +52,20 @@ function ConfirmDelete({
 
 /**
  * 'Aggiungi foto': the picker for the room beside the listing's `count` photos, then the upload
- * with its progress; `guard` runs the upload, after the verified-photos warning when there is one.
+ * with its progress; `guard` runs the upload, after the verified-photos warning when there is one;
+ * `onDone` tells the owner what the upload did to the listing's review.
  */
-function AddPhotos({ count, add, guard }: { count: number; add: ReturnType<typeof usePhotoMutations>['add']; guard: (go: () => void) => void }) {
+function AddPhotos({
+  count,
+  add,
+  guard,
+  onDone,
+}: {
+  count: number;
+  add: ReturnType<typeof usePhotoMutations>['add'];
+  guard: (go: () => void) => void;
+  onDone: (outcome: UploadReview, ok: string) => void;
+}) {
   const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   // Photos whose row is saved (progress 1): after a failure only the others stay chosen.
@@ -75,10 +87,10 @@ function AddPhotos({ count, add, guard }: { count: number; add: ReturnType<typeo
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
           setDrafts([]);
           setProgress({});
-          toastSuccess(ok.added);
+          onDone(outcome, ok.added);
         },
         onError: (err) => {
           // Photos already saved appear in the grid; the rest stay chosen for another try.
@@ -127,6 +139,14 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
   // The change waiting for 'Continua' after the verified-photos warning.
   const [pendingChange, setPendingChange] = useState<{ go: () => void } | null>(null);
   const guard = (go: () => void) => (verifiedAt ? setPendingChange({ go }) : go());
+  // Issue 40: an upload the database held for review says so (and why) instead of a plain success.
+  const [held, setHeld] = useState<Exclude<UploadReview, 'ok'> | null>(null);
+  const heldText = (outcome: Exclude<UploadReview, 'ok'>) => (outcome === 'duplicate' ? review.owner.duplicatePhoto : review.owner.heldText);
+  const uploaded = (outcome: UploadReview, done: string) => {
+    if (outcome === 'ok') return toastSuccess(done);
+    setHeld(outcome);
+    toastNotice(heldText(outcome), review.owner.sentForReview);
+  };
 
   const list = photos.data ?? [];
   const selected = list.find((p) => p.id === selectedId) ?? list[0] ?? null;
@@ -181,9 +201,9 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
       mutations.recrop.mutate(
         { photoId: selected.id, cropped },
         {
-          onSuccess: () => {
+          onSuccess: (outcome) => {
             setRecropSource(null);
-            toastSuccess(ok.recropped);
+            uploaded(outcome, ok.recropped);
           },
           onError: (err) => toastError(e.recrop(errorText(err))),
           onSettled: () => resolve(),
@@ -202,9 +222,17 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
         </Stack>
       ) : (
         <Stack gap="md">
+          {held && (
+            <Alert color="yellow" title={review.owner.sentForReview} data-testid="photo-review" data-review={held}>
+              {heldText(held)}
+            </Alert>
+          )}
           {verifiedAt && (
             <Alert color="teal" variant="light" data-testid="verified-photos-notice">
-              {t.verification.photoChange.notice}
+              <Text size="sm">{t.verification.photoChange.notice}</Text>
+              <Text size="sm" mt={4} data-testid="later-photos-notice">
+                {t.verification.photoChange.laterPhotos}
+              </Text>
             </Alert>
           )}
           {selected ? (
@@ -254,7 +282,7 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
               {m.empty}
             </Text>
           )}
-          <AddPhotos count={list.length} add={mutations.add} guard={guard} />
+          <AddPhotos count={list.length} add={mutations.add} guard={guard} onDone={uploaded} />
           {list.length > 0 && (
             <Button color="red" variant="outline" onClick={() => setConfirmAll(true)} disabled={busy}>
               {m.deleteAll}

@@ -14,6 +14,7 @@ import { OwnListingNotFound } from '@/features/listings/signed-in.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
 import { daysLabel, parseMode, promotionPrice, scheduledStartAt, type Mode, type ScheduledStart } from '../model.ts';
 import { listingQuery, pendingQuery, pricingQuery, usePromote } from '../queries.ts';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.money.promotion;
 
@@ -83,9 +84,7 @@ export default function PromoteListingPage() {
 
   return (
     <Container size="sm" px="md" py="lg">
-      <Button component={Link} to={paths.dashboard} variant="subtle" px={0} mb="xs">
-        ← {m.back}
-      </Button>
+      <BackLink to={paths.dashboard} />
       <Title order={1} size="h2">
         {m.title}
       </Title>

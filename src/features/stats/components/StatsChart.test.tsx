@@ -42,6 +42,20 @@ describe('StatsChart', () => {
     expect(within(rows[1]!).getByRole('rowheader', { hidden: true })).toHaveTextContent('26/11');
   });
 
+  it('heads its columns short on screen and with their full names for screen readers (issue 43)', () => {
+    render(<StatsChart days={days} promoted={promotedRuns(days)} />);
+    const table = screen.getByRole('table', { name: t.stats.tableCaption, hidden: true });
+    const headers = within(table).getAllByRole('columnheader', { hidden: true });
+    expect(headers.map((h) => h.textContent)).toEqual([
+      t.stats.day, t.stats.views, t.stats.contacts,
+      `${t.stats.short.favourites}${t.stats.favourites}`, `${t.stats.short.impressions}${t.stats.impressions}`, `${t.stats.short.promoted}${t.stats.promotedColumn}`,
+    ]);
+    // What a screen reader says: the full name only, the short one is hidden from it.
+    expect(headers.slice(3).map((h) => h.querySelector('[aria-hidden="true"]')?.textContent)).toEqual(Object.values(t.stats.short));
+    expect(headers[4]).toHaveAccessibleName(t.stats.impressions);
+    expect(headers[5]).toHaveAccessibleName(t.stats.promotedColumn);
+  });
+
   it('without promotion there is no band and no promoted legend', () => {
     const plain = fillDays([row('2026-11-26', { views: 1 })], '2026-11-26');
     render(<StatsChart days={plain} promoted={[]} />);

@@ -1,11 +1,21 @@
 import { useId } from 'react';
-import { Table } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { chartGeometry, totals, type StatsDay } from '../model.ts';
 import classes from './StatsChart.module.css';
 
 const s = t.stats;
 const BOX = { width: 340, height: 170, left: 28, bottom: 22, top: 8 };
+
+/** A column header short on screen, its full name for screen readers (and as the tooltip). */
+function ShortHeader({ short, full }: { short: string; full: string }) {
+  return (
+    <Table.Th scope="col" title={full}>
+      <span aria-hidden="true">{short}</span>
+      <VisuallyHidden>{full}</VisuallyHidden>
+    </Table.Th>
+  );
+}
 
 /** 'dd/mm' of an ISO day. */
 export const shortDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
@@ -87,18 +97,19 @@ export function StatsChart({ days, promoted }: { days: readonly StatsDay[]; prom
       </figcaption>
       <details className={classes.details}>
         <summary>{s.table}</summary>
-        {/* Scrolls sideways on a narrow phone: reachable and named for keyboards and screen readers. */}
+        {/* Fits a 360 px phone with its short headers; on a narrower screen or a larger text it
+            scrolls sideways (shadowed edge), reachable and named for keyboards and screen readers. */}
         <div className={classes.scroll} tabIndex={0} role="region" aria-label={s.tableCaption}>
-          <Table striped fz="xs" captionSide="top">
+          <Table striped fz="xs" captionSide="top" horizontalSpacing={4} className={classes.table}>
             <Table.Caption>{s.tableCaption}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{s.day}</Table.Th>
                 <Table.Th scope="col">{s.views}</Table.Th>
                 <Table.Th scope="col">{s.contacts}</Table.Th>
-                <Table.Th scope="col">{s.favourites}</Table.Th>
-                <Table.Th scope="col">{s.impressionsShort}</Table.Th>
-                <Table.Th scope="col">{s.promotedColumn}</Table.Th>
+                <ShortHeader short={s.short.favourites} full={s.favourites} />
+                <ShortHeader short={s.short.impressions} full={s.impressions} />
+                <ShortHeader short={s.short.promoted} full={s.promotedColumn} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

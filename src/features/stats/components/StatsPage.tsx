@@ -105,7 +105,7 @@ export default function StatsPage() {
             {s.empty}
           </Alert>
         ) : (
-          <Paper withBorder radius="md" p="sm">
+          <Paper withBorder radius="md" p={{ base: 'xs', xs: 'sm' }}>
             <Title order={2} size="h5" mb={6}>
               {s.chartTitle}
             </Title>

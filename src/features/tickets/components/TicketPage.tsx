@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from '@/lib/router/index.ts';
+import { useParams } from '@/lib/router/index.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
@@ -13,6 +13,7 @@ import { ReplyForm } from './ReplyForm.tsx';
 import { TicketMessage } from './TicketMessage.tsx';
 import { TicketListingLink } from './TicketListingLink.tsx';
 import { TicketStatusActions } from './TicketStatusActions.tsx';
+import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.tickets;
 
@@ -41,9 +42,7 @@ export default function TicketPage() {
 
   return (
     <Container size="sm" px="md" py="lg">
-      <Anchor component={Link} to="/my-tickets" size="sm">
-        ← {m.thread.back}
-      </Anchor>
+      <BackLink to="/my-tickets" label={m.thread.back} />
       {ticket.isError ? (
         <LoadError error={ticket.error} fallback={m.thread.loadFailed} onRetry={() => void ticket.refetch()} />
       ) : data === undefined ? (

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copies, sources } from '../../../../tests/support/phash-set.ts';
-import { plainImage } from '../../../../tests/support/images.ts';
+import { copies, sources, thiefCopies } from '../../../../tests/support/phash-set.ts';
+import { flatLumaJpeg, plainImage } from '../../../../tests/support/images.ts';
 import { ImageError } from './bytes.ts';
-import { DUPLICATE_MAX_DISTANCE, greyFromRgba, hammingDistance, phashGrey, phashJpeg, shrink } from './phash.ts';
+import { copyDistance, DUPLICATE_MAX_DISTANCE, greyFromRgba, hammingDistance, hashPlane, phashGrey, phashJpeg, photoHashesJpeg, shrink } from './phash.ts';
 
 let set: Uint8Array[];
 let hashes: string[];
@@ -31,6 +31,40 @@ describe('phashJpeg', () => {
       }
     }
   }, 120_000);
+
+  it("catches every thief's edit (5-10 % crops, mirror, borders, caption bands, recolours, rotations) through the variant pairs", async () => {
+    for (const [i, source] of set.entries()) {
+      const stored = photoHashesJpeg(source)!;
+      for (const v of await thiefCopies(source)) {
+        const d = copyDistance(photoHashesJpeg(v.bytes)!, stored);
+        expect({ source: i, copy: v.name, within: d <= DUPLICATE_MAX_DISTANCE }).toEqual({ source: i, copy: v.name, within: true });
+      }
+    }
+  }, 120_000);
+
+  it('the mirror hash taken from the DCT is the hash of the flipped picture', async () => {
+    const flipped = new Uint8Array(await sharp(set[0]).flop().jpeg({ quality: 95 }).toBuffer());
+    expect(hammingDistance(photoHashesJpeg(set[0]!)!.mirror, phashJpeg(flipped)!)).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps different pictures apart, by every variant pair too', () => {
+    const all = set.map((b) => photoHashesJpeg(b)!);
+    for (let i = 0; i < all.length; i++)
+      for (let j = 0; j < all.length; j++) if (i !== j) expect(copyDistance(all[i]!, all[j]!)).toBeGreaterThan(DUPLICATE_MAX_DISTANCE);
+  });
+
+  it('hashes a colour channel when the grey levels are flat (same brightness, different colours)', async () => {
+    const img = await flatLumaJpeg(1);
+    const width = 200;
+    const rgba = new Uint8Array(await sharp(img).ensureAlpha().raw().toBuffer());
+    const luma = greyFromRgba(width, 250, rgba);
+    expect(phashGrey(luma)).toBeNull(); // the grey levels alone: nothing
+    expect(hashPlane(width, 250, rgba)).not.toBeNull();
+    const h = phashJpeg(img)!;
+    expect(h).toMatch(/^[0-9a-f]{16}$/);
+    expect(hammingDistance(h, phashJpeg(new Uint8Array(await sharp(img).resize(120).jpeg({ quality: 70 }).toBuffer()))!)).toBeLessThanOrEqual(DUPLICATE_MAX_DISTANCE);
+    expect(hammingDistance(h, phashJpeg(await flatLumaJpeg(2))!)).toBeGreaterThan(DUPLICATE_MAX_DISTANCE);
+  });
 
   it('keeps different pictures apart', () => {
     for (let i = 0; i < hashes.length; i++)

@@ -7,7 +7,10 @@
  *
  * pHash: the grey image shrunk to 32x32 by area averaging, its 2-D DCT-II, the 8x8 lowest
  * frequencies; bit i is 1 when coefficient i is above their median (row-major, most
- * significant bit first). Written as 16 hex digits, the form record_photo_hash takes.
+ * significant bit first). Written as 16 hex digits, the form record_photo_hash takes. Issue
+ * 40: a photo is stored with several such hashes (PhotoHashes: its mirror, its inner crops),
+ * compared pair by pair (HASH_PAIRS), and a picture whose grey levels are flat is hashed on
+ * a colour channel (hashPlane).
  */
 import jpeg from 'jpeg-js';
 import { broken } from './bytes.ts';
@@ -18,7 +21,8 @@ const LOW = 8;
 
 /**
  * The largest distance that counts as the same photo, chosen on the test set
- * (tests/support/phash-set.ts, docs/decisions.md); private.duplicate_photo_max_distance's default.
+ * (tests/support/phash-set.ts: copies and thiefCopies, docs/decisions.md);
+ * private.duplicate_photo_max_distance's default, at most 8 (the three bands' guarantee).
  */
 export const DUPLICATE_MAX_DISTANCE = 8;
 
@@ -36,16 +40,24 @@ export function greyFromRgba(width: number, height: number, rgba: Uint8Array): G
   return { width, height, grey };
 }
 
-/** The image shrunk to side x side, each target pixel the mean of the source area it covers (fractional edges weighted). */
-export function shrink(img: GreyImage, side = SIDE): Float64Array {
+/** A part of an image: the inner `inset` fraction cut from each side (0: the whole). */
+export type Inset = number;
+
+/**
+ * The image (or its part within `inset` of each side) shrunk to side x side, each target pixel
+ * the mean of the source area it covers (fractional edges weighted).
+ */
+export function shrink(img: GreyImage, side = SIDE, inset: Inset = 0): Float64Array {
   const out = new Float64Array(side * side);
-  const sx = img.width / side;
-  const sy = img.height / side;
+  const left = img.width * inset;
+  const top = img.height * inset;
+  const sx = (img.width * (1 - 2 * inset)) / side;
+  const sy = (img.height * (1 - 2 * inset)) / side;
   for (let ty = 0; ty < side; ty++) {
-    const y0 = ty * sy;
+    const y0 = top + ty * sy;
     const y1 = y0 + sy;
     for (let tx = 0; tx < side; tx++) {
-      const x0 = tx * sx;
+      const x0 = left + tx * sx;
       const x1 = x0 + sx;
       let sum = 0;
       let area = 0;
@@ -94,16 +106,13 @@ export function lowDct(block: Float64Array): Float64Array {
 /** Below this standard deviation of the shrunk grey levels a picture is one flat colour: nothing to recognise. */
 export const FLAT_SPREAD = 1;
 
-/**
- * The 64-bit pHash of a grey image as 16 lower-case hex digits, or null for a flat picture
- * (its coefficients are rounding noise, and every flat picture would match every other).
- */
-export function phashGrey(img: GreyImage): string | null {
-  const block = shrink(img);
+const spread = (block: Float64Array) => {
   const mean = block.reduce((a, v) => a + v, 0) / block.length;
-  const spread = Math.sqrt(block.reduce((a, v) => a + (v - mean) ** 2, 0) / block.length);
-  if (spread < FLAT_SPREAD) return null;
-  const coeffs = lowDct(block);
+  return Math.sqrt(block.reduce((a, v) => a + (v - mean) ** 2, 0) / block.length);
+};
+
+/** 64 DCT coefficients as 16 hex digits: bit i is 1 when coefficient i is above their median. */
+function bitsOf(coeffs: Float64Array): string {
   const sorted = [...coeffs].sort((a, b) => a - b);
   const median = (sorted[31]! + sorted[32]!) / 2;
   let hex = '';
@@ -115,15 +124,137 @@ export function phashGrey(img: GreyImage): string | null {
   return hex;
 }
 
-/** The pHash of a JPEG's pixels (baseline or progressive), null when flat; an ImageError `broken` when it does not decode. */
-export function phashJpeg(bytes: Uint8Array): string | null {
-  let decoded: { width: number; height: number; data: Uint8Array };
+/**
+ * The 64-bit pHash of a grey image as 16 lower-case hex digits, or null for a flat picture
+ * (its coefficients are rounding noise, and every flat picture would match every other).
+ */
+export function phashGrey(img: GreyImage): string | null {
+  const block = shrink(img);
+  return spread(block) < FLAT_SPREAD ? null : bitsOf(lowDct(block));
+}
+
+/**
+ * The pHashes a copy is compared by (issue 40): what a thief would change. `crop` is the
+ * picture's; `mirror` its horizontal flip's (from the same DCT: a flip negates the
+ * coefficients of odd horizontal frequency); `inner90` and `inner80` those of its centre
+ * without 5 % and 10 % of each side (a copy cropped by 5-10 % matches them, and a copy with
+ * a border added matches the picture by its own inner parts); `mirror90` the flip of
+ * `inner90` (a mirrored copy, also cropped).
+ */
+export interface PhotoHashes {
+  crop: string;
+  mirror: string;
+  inner90: string;
+  inner80: string;
+  mirror90: string;
+}
+
+export type HashVariant = keyof PhotoHashes | 'original';
+
+/**
+ * Which stored variants each variant of a new photo is compared with: private.photo_hash_pairs
+ * in SQL (supabase/migrations/20261126000200_review.sql), here for the tests that choose the
+ * threshold. A new photo's mirrors are not probed: its crop against a stored mirror is the
+ * same comparison as its mirror against the stored crop, at a fifth of the index probes.
+ */
+export const HASH_PAIRS: Partial<Record<HashVariant, HashVariant[]>> = {
+  crop: ['crop', 'mirror', 'mirror90', 'inner90', 'inner80', 'original'],
+  inner90: ['crop', 'inner90', 'inner80'],
+  inner80: ['crop', 'inner80'],
+  original: ['crop'],
+};
+
+/** The distance the duplicate check sees between a new photo and a stored one: the least over HASH_PAIRS. */
+export function copyDistance(fresh: Partial<Record<HashVariant, string>>, stored: Partial<Record<HashVariant, string>>): number {
+  let best = 64;
+  for (const [nv, svs] of Object.entries(HASH_PAIRS) as [HashVariant, HashVariant[]][])
+    for (const sv of svs) {
+      const a = fresh[nv];
+      const b = stored[sv];
+      if (a && b) best = Math.min(best, hammingDistance(a, b));
+    }
+  return best;
+}
+
+/** The fine grid every variant is pooled from: GRID x GRID cells, so 5 % and 10 % of a side are whole cells. */
+const GRID = 320;
+
+/**
+ * The SIDE x SIDE block of a GRID x GRID grid within `insetCells` of each side, each target
+ * pixel the mean of the whole cells it covers: the same area mean shrink() would take of the
+ * picture, since the cells are equal parts of it, for one pass over the pixels.
+ */
+function pool(grid: Float64Array, insetCells: number): Float64Array {
+  const per = (GRID - 2 * insetCells) / SIDE;
+  const out = new Float64Array(SIDE * SIDE);
+  for (let ty = 0; ty < SIDE; ty++)
+    for (let tx = 0; tx < SIDE; tx++) {
+      let sum = 0;
+      for (let y = insetCells + ty * per, y1 = y + per; y < y1; y++)
+        for (let x = insetCells + tx * per, x1 = x + per, row = y * GRID; x < x1; x++) sum += grid[row + x]!;
+      out[ty * SIDE + tx] = sum / (per * per);
+    }
+  return out;
+}
+
+/** The hashes of a picture's GRID x GRID grid (see PhotoHashes), or null when it is flat. */
+function hashesOfGrid(grid: Float64Array): PhotoHashes | null {
+  const block = pool(grid, 0);
+  if (spread(block) < FLAT_SPREAD) return null;
+  const coeffs = lowDct(block);
+  const inner90 = lowDct(pool(grid, GRID * 0.05));
+  const flip = (c: Float64Array) => c.map((v, i) => ((i % LOW) % 2 === 1 ? -v : v));
+  return {
+    crop: bitsOf(coeffs),
+    mirror: bitsOf(flip(coeffs)),
+    inner90: bitsOf(inner90),
+    inner80: bitsOf(lowDct(pool(grid, GRID * 0.1))),
+    mirror90: bitsOf(flip(inner90)),
+  };
+}
+
+/** The hashes of one grey plane (see PhotoHashes), or null when it is flat. */
+export function photoHashesGrey(img: GreyImage): PhotoHashes | null {
+  return hashesOfGrid(shrink(img, GRID));
+}
+
+/**
+ * The plane a picture is hashed on, as its GRID x GRID grid: its luma, or, when the luma is
+ * flat (colours of one brightness, issue 40), the colour channel whose picture varies most;
+ * null when that is flat too (one colour: nothing to recognise).
+ */
+export function hashPlane(width: number, height: number, rgba: Uint8Array): Float64Array | null {
+  const luma = shrink(greyFromRgba(width, height, rgba), GRID);
+  if (spread(pool(luma, 0)) >= FLAT_SPREAD) return luma;
+  let best: { grid: Float64Array; spread: number } | null = null;
+  for (let c = 0; c < 3; c++) {
+    const grey = new Float32Array(width * height);
+    for (let i = 0, p = c; i < grey.length; i++, p += 4) grey[i] = rgba[p]!;
+    const grid = shrink({ width, height, grey }, GRID);
+    const s = spread(pool(grid, 0));
+    if (!best || s > best.spread) best = { grid, spread: s };
+  }
+  return best && best.spread >= FLAT_SPREAD ? best.grid : null;
+}
+
+function decodeJpeg(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
   try {
-    decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
+    return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
   } catch {
     throw broken('JPEG that does not decode');
   }
-  return phashGrey(greyFromRgba(decoded.width, decoded.height, decoded.data));
+}
+
+/** The hashes of a JPEG's pixels (baseline or progressive), null when flat; an ImageError `broken` when it does not decode. */
+export function photoHashesJpeg(bytes: Uint8Array): PhotoHashes | null {
+  const decoded = decodeJpeg(bytes);
+  const grid = hashPlane(decoded.width, decoded.height, decoded.data);
+  return grid && hashesOfGrid(grid);
+}
+
+/** The pHash of a JPEG's pixels (its PhotoHashes' `crop`), null when flat; an ImageError `broken` when it does not decode. */
+export function phashJpeg(bytes: Uint8Array): string | null {
+  return photoHashesJpeg(bytes)?.crop ?? null;
 }
 
 /** The number of bits two hex pHashes differ in (the SQL side is bit_count(a # b)). */
