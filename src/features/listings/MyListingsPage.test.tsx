@@ -60,7 +60,7 @@ describe('MyListingsPage', () => {
     let resolve!: (v: unknown) => void;
     api.fetchMyListings.mockReturnValueOnce(new Promise((r) => (resolve = r)));
     render(<MyListingsPage />, { route: '/my-listings' });
-    expect(screen.getByRole('button', { name: new RegExp(m.back) })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(t.frame.back) })).toBeInTheDocument();
     expect(screen.getAllByTestId('my-listings-skeleton')).toHaveLength(3);
     resolve({ rows: [row(1), row(2)], total: 2 });
     expect(await screen.findByRole('article', { name: 'Annuncio 1' })).toBeInTheDocument();

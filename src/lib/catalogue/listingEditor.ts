@@ -2,7 +2,6 @@
 export const listingEditor = {
   newTitle: 'Nuovo annuncio',
   editTitle: 'Modifica annuncio',
-  back: 'Indietro',
   intro: 'Compila i campi: l\'anteprima mostra l\'annuncio come lo vedranno i visitatori.',
   sections: {
     main: 'Annuncio',

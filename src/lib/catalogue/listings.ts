@@ -31,7 +31,6 @@ export const listings = {
     services: 'Servizi offerti',
   },
   detail: {
-    back: 'Indietro',
     notFound: 'Annuncio non trovato.',
     notFoundHint: "L'annuncio che cerchi non esiste o è stato rimosso.",
     expired: 'Questo annuncio è scaduto e non è più visibile.',

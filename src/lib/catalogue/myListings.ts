@@ -2,7 +2,6 @@
 export const myListings = {
   page: {
     title: 'I tuoi annunci',
-    back: 'Indietro',
     total: (n: number) => (n === 1 ? '1 annuncio' : `${n} annunci`),
     pageOf: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
     pagination: 'Pagine degli annunci',
