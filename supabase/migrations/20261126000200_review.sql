@@ -373,9 +373,15 @@ begin
       ) c
      where c.variant = any (b.svs) and bit_count((c.phash # b.h)::bit(64)) <= d
   )
+  -- The few near hashes lead: each finds its rows through the hash's index ('offset 0' keeps
+  -- the lateral read from being flattened into a join the planner may start from the table's
+  -- side, which, with one account's many photos in the statistics, walked the whole table).
   select h.photo_id, h.listing_id, min(near.dist)::integer as dist, (array_agg(near.nv order by near.dist))[1], h.variant
     from near
-    join public.listing_photo_hashes h on h.phash = near.phash and h.variant = near.sv
+    cross join lateral (
+      select x.photo_id, x.listing_id, x.variant, x.user_id, x.created_at from public.listing_photo_hashes x
+       where x.phash = near.phash and x.variant = near.sv offset 0
+    ) h
     join public.listings l on l.id = h.listing_id
    where h.user_id is distinct from p_user_id
      and l.review_status = 'approved'
