@@ -18,12 +18,12 @@ test('a user notification arrives live; click marks it read and opens the ticket
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(0) })).toBeVisible();
   await page.getByRole('button', { name: t.notifications.bellLabel(0) }).click();
   await expect(page.getByText(t.notifications.empty)).toBeVisible();
-  await expect(page.getByTestId('notifications-unread')).toHaveText(t.notifications.unreadCount(0));
+  await expect(page.getByTestId('notifications-unread')).toHaveText(t.notifications.heading(0));
 
   // Arrives without a reload (realtime INSERT → re-fetch).
   await makeNotification({ user_id: user.id, type: 'ticket_reply', entity_id: 'd0000001-0000-4000-8000-000000000001', message: 'Lo staff ha risposto al tuo ticket' });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(1) })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('notifications-unread')).toHaveText(t.notifications.unreadCount(1));
+  await expect(page.getByTestId('notifications-unread')).toHaveText(t.notifications.heading(1));
   await makeNotification({ user_id: user.id, type: 'listing_expired', message: 'Il tuo annuncio è scaduto' });
   await makeNotification({ user_id: user.id, type: 'credits_added', message: 'Hai ricevuto 20 crediti' });
   await expect(page.getByRole('button', { name: t.notifications.bellLabel(3) })).toBeVisible({ timeout: 15_000 });

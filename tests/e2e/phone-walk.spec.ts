@@ -117,8 +117,7 @@ test("the bell's heading counts what its badge counts: the unread ones", async (
   await expect(bell).toBeVisible();
   await bell.click();
   const dropdown = page.getByRole('dialog', { name: t.notifications.bellLabel(2) });
-  await expect(dropdown.getByText(t.notifications.title, { exact: true })).toBeVisible();
-  await expect(dropdown.getByTestId('notifications-unread')).toHaveText(t.notifications.unreadCount(2));
+  await expect(dropdown.getByTestId('notifications-unread')).toHaveText(t.notifications.heading(2));
   await expect(dropdown.getByRole('listitem')).toHaveCount(3);
   await expect(dropdown.locator('[data-unread="true"]')).toHaveCount(2);
   // 'Segna tutte come lette' whole and inside the dropdown beside the heading.

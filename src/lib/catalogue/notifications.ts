@@ -1,9 +1,8 @@
 /** The header bell. */
 export const notifications = {
   bellLabel: (unread: number) => (unread === 1 ? 'Notifiche, 1 non letta' : `Notifiche, ${unread} non lette`),
-  title: 'Notifiche',
-  /** Under the dropdown's title: what the bell's badge counts, the unread ones. */
-  unreadCount: (unread: number) => (unread === 0 ? 'Nessuna non letta' : unread === 1 ? '1 non letta' : `${unread} non lette`),
+  /** The dropdown's heading, as SPEC gives it ('Notifiche (count)'): the count is the badge's, the unread ones. */
+  heading: (unread: number) => `Notifiche (${unread})`,
   loading: 'Caricamento notifiche...',
   empty: 'Nessuna nuova notifica.',
   markAll: 'Segna tutte come lette',

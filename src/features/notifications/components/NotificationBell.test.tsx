@@ -56,7 +56,7 @@ describe('NotificationBell', () => {
     await userEvent.click(bell);
     const dialog = await screen.findByRole('dialog', { hidden: true });
     // The heading counts what the badge counts: 2 unread of the 3 listed.
-    expect(within(dialog).getByTestId('notifications-unread')).toHaveTextContent(t.notifications.unreadCount(2));
+    expect(within(dialog).getByTestId('notifications-unread')).toHaveTextContent(/^Notifiche \(2\)$/);
     expect(within(dialog).getByText('5 minuti fa')).toBeInTheDocument();
     expect(within(dialog).getByText('2 ore fa')).toBeInTheDocument();
     const unreadRows = dialog.querySelectorAll('[data-unread="true"]');

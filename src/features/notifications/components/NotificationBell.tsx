@@ -50,15 +50,10 @@ export function NotificationBell({ userId, staff }: { userId: string; staff: boo
         </Popover.Target>
         <Popover.Dropdown p="xs" aria-label={t.notifications.bellLabel(unread)}>
           <Group justify="space-between" px="xs" pb={6} wrap="nowrap">
-            {/* The count under the title is the badge's: the list below also holds read ones. */}
-            <Stack gap={0}>
-              <Text fw={700} size="sm">
-                {t.notifications.title}
-              </Text>
-              <Text size="xs" c="gray.7" data-testid="notifications-unread">
-                {t.notifications.unreadCount(unread)}
-              </Text>
-            </Stack>
+            {/* The count is the badge's: the list below also holds read ones. */}
+            <Text fw={700} size="sm" data-testid="notifications-unread">
+              {t.notifications.heading(unread)}
+            </Text>
             <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => scope && void markAllRead(scope)} disabled={unread === 0}>
               {t.notifications.markAll}
             </Button>
