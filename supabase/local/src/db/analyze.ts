@@ -38,7 +38,7 @@ export function scheduleAutoAnalyze(db: Database, intervalMs: number, log: (mess
   const timer = setInterval(() => {
     running = running
       .then(() => analyze(db, CHANGED_TABLES))
-      .then((names) => names.length && log(`analyzed ${names.join(', ')}`))
+      // Quiet when it works, as autovacuum is by default (log_autovacuum_min_duration -1).
       .catch((err: Error) => log(`analyze failed: ${err.message}`));
   }, intervalMs);
   timer.unref?.();
