@@ -150,6 +150,16 @@ end
 $$;
 
 /**
+ * Why: one way to know a client again within a day without keeping who it is: its address
+ * hashed with the day's salt (the statistics' limits, the reports' limits).
+ */
+create or replace function private.salted_client_address(p_salt bytea) returns bytea
+language sql
+stable
+set search_path = ''
+as $$ select sha256(p_salt || convert_to('address ' || coalesce(private.request_client_address(), ''), 'UTF8')) $$;
+
+/**
  * Why: the bots that say so in their user agent (search engines, link previews, monitors,
  * scripts) are not visitors. A browser driven by a test is a browser: not matched.
  */
@@ -218,7 +228,7 @@ as $$
   with params as (
     select d.day,
            sha256(s.salt || uuid_send(p_device)) as hash,
-           sha256(s.salt || convert_to('address ' || coalesce(private.request_client_address(), ''), 'UTF8')) as address,
+           private.salted_client_address(s.salt) as address,
            date_trunc('minute', now()) as minute,
            120 as per_minute,
            (select auth.uid()) as uid,
@@ -379,7 +389,7 @@ begin
 end
 $$;
 
-revoke all on function private.stats_day(timestamptz), private.listing_stats_salt(date), private.request_is_bot(),
+revoke all on function private.stats_day(timestamptz), private.listing_stats_salt(date), private.salted_client_address(bytea), private.request_is_bot(),
   private.listing_view_token_sig(bytea, uuid, text, text, text), private.listing_view_token(uuid, boolean, timestamptz),
   private.record_listing_events(uuid, jsonb), private.roll_listing_stats(timestamptz) from public, anon, authenticated;
 grant execute on function private.record_listing_events(uuid, jsonb) to anon, authenticated, service_role;

@@ -72,7 +72,7 @@ declare
   now_at timestamptz := now();
   today date := private.stats_day(now_at);
   salt bytea := private.listing_stats_salt(today);
-  addr_hash bytea := sha256(salt || convert_to('address:' || coalesce(private.request_client_address(), 'unknown'), 'UTF8'));
+  addr_hash bytea := private.salted_client_address(salt);
   dev_hash bytea := case when p_device is null then null else sha256(salt || convert_to('device:', 'UTF8') || uuid_send(p_device)) end;
   uid uuid := (select p.id from public.profiles p where p.id = auth.uid());
   v_email text := nullif(lower(trim(coalesce(p_email, ''))), '');
