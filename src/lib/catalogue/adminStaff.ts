@@ -196,7 +196,7 @@ export const adminStaff = {
       nightWindow: 'Dalle-alle, ora italiana (HH:MM-HH:MM)',
       text: 'Testo',
       /** The screening lists (issue 26). */
-      terms: 'Un termine per riga; maiuscole e accenti non contano, solo parole intere. Unisci con + le parti che devono comparire insieme.',
+      terms: 'Un termine per riga. Vale anche scritto con maiuscole, accenti, lettere simili, cifre al posto di lettere o spazi e punti in mezzo.',
     },
     /** Under a list of terms: how many it holds as typed. */
     termsCount: (n: number) => (n === 1 ? '1 termine' : `${n} termini`),
