@@ -1,11 +1,13 @@
 // ESLint for the whole repository (`npm run lint`, a step of `npm test`): typescript-eslint's
-// recommended rules with type information, react-hooks, and the import boundaries between
-// src/lib, the feature folders and src/app (docs/decisions.md, "Lint and boundaries").
+// recommended rules with type information, react-hooks, no import circles, and the import boundaries
+// between src/lib, the feature folders and src/app (docs/decisions/1401-eslint-and-import-boundaries.md,
+// 1402-no-import-cycle-rule.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import importCycles from './scripts/eslint-import-cycles.js';
 
 export default tseslint.config(
   {
@@ -93,6 +95,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/require-await': 'off',
     },
+  },
+
+  // No import circles, type-only and dynamic imports included (scripts/eslint-import-cycles.js).
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { local: importCycles },
+    rules: { 'local/no-import-cycle': 'error' },
   },
 
   // Import boundaries: lib -> features -> app. A feature uses another feature only through its

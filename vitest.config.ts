@@ -2,13 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// The suites import the app's models, which import through '@'.
+const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve,
   test: {
     projects: [
       {
         plugins: [react()],
-        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        resolve,
         test: {
           name: 'unit',
           environment: 'jsdom',
@@ -17,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'platform',
           environment: 'node',
@@ -27,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'db',
           environment: 'node',

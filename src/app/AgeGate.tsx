@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation } from '@/lib/router/index.ts';
+import { Link, useLocation } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { AGE_GATE_ATTRIBUTE, AGE_GATE_KEY, ageConfirmed } from './ageGateStorage.ts';
 import { Button } from '@/lib/ui/Button.tsx';

@@ -1,4 +1,4 @@
-import { BrowserRouter, useRoutes } from '@/lib/router/index.ts';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { bootstrap } from './bootstrap.ts';
 import { Providers } from './Providers.tsx';
 import { routes } from './routes.tsx';

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 // By path, not through index.ts: the barrel would pull the support dialog into the first chunk.
 import { openSupportDialog } from '@/features/tickets/store.ts';

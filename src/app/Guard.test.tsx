@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Route, Routes, useLocation } from '@/lib/router/index.ts';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { act, render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore, type Role } from '@/features/auth/index.ts';

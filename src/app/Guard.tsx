@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from '@/lib/router/index.ts';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { guardRedirect, useSessionStore, type Access } from '@/features/auth/index.ts';
 import { LoadingScreen, PageLoader } from './LoadingScreen.tsx';

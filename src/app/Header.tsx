@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate } from '@/lib/router/index.ts';
+import { Link, useNavigate } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { authPath, signOutEverywhere, useViewer } from '@/features/auth/index.ts';
 import { withServerState } from './lazyScreen.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from '@/lib/router/index.ts';
+import { Outlet } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { inMantine } from '@/lib/ui/inMantine.ts';
 import { useLatch } from '@/lib/useLatch.ts';

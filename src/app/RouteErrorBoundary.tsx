@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from '@/lib/router/index.ts';
+import { useLocation } from 'react-router-dom';
 import { isChunkLoadError } from '@/lib/chunkError.ts';
 import { ErrorFallback } from './ErrorFallback.tsx';
 import { ScreenOffline } from './ScreenOffline.tsx';

@@ -13,6 +13,8 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
+// SegmentedControl's moving pill: without it the pill sits at the control's padding, 4 px low and right
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Popover.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RouteObject } from '@/lib/router/index.ts';
+import type { RouteObject } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';

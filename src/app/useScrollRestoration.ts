@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { NavigationType, useLocation, useNavigationType } from '@/lib/router/index.ts';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /** Where each history entry was scrolled to, by location key (this tab's session). */
 const positions = new Map<string, number>();

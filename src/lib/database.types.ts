@@ -1847,6 +1847,10 @@ export type Database = {
       expire_photo_verifications: { Args: { p_now?: string }; Returns: number }
       expire_purchase_orders: { Args: { p_now?: string }; Returns: number }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      fail_photo_moves: {
+        Args: { p_error: string; p_listing_ids: string[] }
+        Returns: number
+      }
       fail_storage_deletions: {
         Args: { p_bucket_id: string; p_error: string; p_names: string[] }
         Returns: number
@@ -1888,6 +1892,21 @@ export type Database = {
       listing_photo_upload_target: {
         Args: { p_listing_id: string; p_photo_id?: string }
         Returns: Json
+      }
+      listing_private_fields: {
+        Args: { p_ids: string[] }
+        Returns: {
+          auto_renew: boolean
+          creation_key: string
+          id: string
+          paused_at: string
+          promotion_credits_paid: number
+          promotion_expiry_added: string
+          remaining_expires_at_duration: string
+          remaining_promotion_duration: string
+          review_submitted_at: string
+          updated_at: string
+        }[]
       }
       listing_rules: { Args: Record<PropertyKey, never>; Returns: Json }
       mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
@@ -1944,6 +1963,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      pending_photo_moves: {
+        Args: { p_limit?: number }
+        Returns: {
+          from_bucket: string
+          listing_id: string
+          name: string
+          to_bucket: string
+        }[]
       }
       pending_storage_deletions: {
         Args: { p_limit?: number }

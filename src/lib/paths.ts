@@ -56,6 +56,12 @@ export function listingIdOf(pathname: string): string | null {
 export const promoteListingPath = (id: string, mode?: string | null) =>
   `${fill(paths.promoteListing, id)}${mode === 'day' || mode === 'night' ? `?mode=${mode}` : ''}`;
 
+/** The query parameter that opens 'I miei annunci' on one listing: its page, its card in view. */
+export const MY_LISTINGS_FOCUS_PARAM = 'annuncio';
+
+/** 'I miei annunci' opened on one listing (after buying its promotion: the card's 'Hot' or 'In Attesa' in view). */
+export const myListingsPath = (focus: string) => `${paths.myListings}?${MY_LISTINGS_FOCUS_PARAM}=${encodeURIComponent(focus)}`;
+
 /** A user's listings in the control panel. */
 export const adminUserListingsPath = (userId: string) => fill(paths.adminUserListings, userId);
 

@@ -4,7 +4,7 @@
  * (the service worker and the boot prefetch match on it), without loading postgrest-js, auth,
  * realtime and storage on a visitor's first page (7 KB gzip). The signed-in app keeps
  * supabase-js. The page's first read may already be on its way (firstRequest.ts). See
- * docs/decisions.md.
+ * docs/decisions/1102-public-reads-without-postgrest-js.md.
  */
 import type { Database } from './database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './env.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation } from '@/lib/router/index.ts';
+import { useLocation } from 'react-router-dom';
 import { ENGAGEMENT_EVENT } from '@/lib/engagement.ts';
 import { lazyInMantine } from '@/lib/ui/inMantine.ts';
 import { hasInstallPrompt, isStandalone, readInstallRecord, subscribeInstallPrompt, updateInstallRecord } from './install.ts';

@@ -1,12 +1,41 @@
 /**
- * Web push subscription for profile settings: subscribePush(), unsubscribePush(),
+ * Web push subscription for profile settings and the push invite: subscribePush(), unsubscribePush(),
  * isPushSubscribed(). The subscription is stored in push_subscriptions (one row per
  * endpoint); the send-push function delivers ticket_reply / ticket_resolved notifications.
  */
 import { supabase } from '@/lib/supabase.ts';
 import { VAPID_PUBLIC_KEY } from '@/lib/env.ts';
 
-export type PushResult = 'subscribed' | 'unsubscribed' | 'unsupported' | 'denied' | 'not-configured' | 'signed-out' | 'error';
+/** 'unreachable': the browser's push service refused or did not answer in time (PUSH_TIMEOUT_MS). */
+export type PushResult = 'subscribed' | 'unsubscribed' | 'unsupported' | 'denied' | 'unreachable' | 'not-configured' | 'signed-out' | 'error';
+
+/**
+ * How long the browser may take to reach its push service. Without a limit a browser that
+ * cannot reach it (a network that blocks it, a Chromium without Google's services) leaves the
+ * subscription pending for ever, and the switch greyed with it.
+ */
+export const PUSH_TIMEOUT_MS = 15_000;
+
+/** `work`, or a TimeoutError once `ms` have passed. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DOMException('push service timeout', 'TimeoutError')), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What a failed subscribe means to the user. Chromium answers a blocked permission with
+ * NotAllowedError or an AbortError 'Registration failed - permission denied', and a push
+ * service it cannot reach with an AbortError ('push service error', 'not available').
+ */
+export function subscribeFailure(err: unknown): PushResult {
+  const { name = '', message = '' } = (err ?? {}) as { name?: string; message?: string };
+  if (name === 'NotAllowedError' || /permission/i.test(message)) return 'denied';
+  if (name === 'AbortError' || name === 'TimeoutError' || name === 'NetworkError') return 'unreachable';
+  return 'error';
+}
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -28,6 +57,16 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.ready);
 }
 
+/** This device's subscription at the browser's push service, made when there is none; null without a service worker. */
+async function browserSubscription(vapidKey: string): Promise<PushSubscription | null> {
+  const reg = await registration();
+  if (!reg) return null;
+  return (
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(vapidKey) }))
+  );
+}
+
 export async function isPushSubscribed(): Promise<boolean> {
   const reg = await registration();
   return !!(await reg?.pushManager.getSubscription());
@@ -41,21 +80,26 @@ export async function subscribePush(): Promise<PushResult> {
   if (!userId) return 'signed-out';
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
+  let sub: PushSubscription | null;
   try {
-    const reg = await registration();
-    if (!reg) return 'unsupported';
-    const sub =
-      (await reg.pushManager.getSubscription()) ??
-      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(VAPID_PUBLIC_KEY) }));
+    sub = await withTimeout(browserSubscription(VAPID_PUBLIC_KEY), PUSH_TIMEOUT_MS);
+  } catch (err) {
+    return subscribeFailure(err);
+  }
+  if (!sub) return 'unsupported';
+  try {
     const { p256dh, auth } = (sub.toJSON() as { keys?: { p256dh?: string; auth?: string } }).keys ?? {};
     // Both keys are NOT NULL: a subscription without them could never be delivered to.
     if (!p256dh || !auth) return 'error';
-    const { error } = await table().upsert(
-      { user_id: userId, endpoint: sub.endpoint, p256dh, auth, user_agent: navigator.userAgent.slice(0, 300) },
-      { onConflict: 'endpoint' },
-    );
-    if (error) return 'error';
-    return 'subscribed';
+    const keys = { p256dh, auth, user_agent: navigator.userAgent.slice(0, 300) };
+    const { error } = await table().insert({ user_id: userId, endpoint: sub.endpoint, ...keys });
+    if (!error) return 'subscribed';
+    // Stored already (subscribed before): refresh its keys. Not an upsert: that would also set
+    // user_id and endpoint, which the client may insert but not update (column grants).
+    if (error.code !== '23505') return 'error';
+    const { data, error: refused } = await table().update(keys).eq('endpoint', sub.endpoint).select('id');
+    // No row: the endpoint is another account's (a browser shared with someone).
+    return !refused && data.length ? 'subscribed' : 'error';
   } catch {
     return 'error';
   }
@@ -64,12 +108,18 @@ export async function subscribePush(): Promise<PushResult> {
 export async function unsubscribePush(): Promise<PushResult> {
   if (!pushSupported()) return 'unsupported';
   try {
-    const reg = await registration();
-    const sub = await reg?.pushManager.getSubscription();
-    if (sub) {
-      await table().delete().eq('endpoint', sub.endpoint);
-      await sub.unsubscribe();
-    }
+    // The push service is asked too (sub.unsubscribe()): it may not answer either.
+    await withTimeout(
+      (async () => {
+        const reg = await registration();
+        const sub = await reg?.pushManager.getSubscription();
+        if (sub) {
+          await table().delete().eq('endpoint', sub.endpoint);
+          await sub.unsubscribe();
+        }
+      })(),
+      PUSH_TIMEOUT_MS,
+    );
     return 'unsubscribed';
   } catch {
     return 'error';

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
-import { MemoryRouter } from '@/lib/router/index.ts';
+import { MemoryRouter } from 'react-router-dom';
 import { Providers } from '@/app/Providers.tsx';
 import { createQueryClient } from '@/lib/queryClient.ts';
 import MantineRoot from '@/lib/ui/MantineRoot.tsx';

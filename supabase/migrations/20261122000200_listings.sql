@@ -86,7 +86,7 @@ comment on table public.listings is 'Advertisements. Public when approved (revie
  * p_at. Policies, the detail and the jobs call it; a question about the clock alone (has it
  * expired, whatever its review) passes 'approved'. Its search_path is pinned (splinter's function_search_path_mutable),
  * so PostgreSQL does not inline it; the search's dynamic SQL spells it as text in one place,
- * private.search_listings_where, for its partial indexes (docs/decisions.md).
+ * private.search_listings_where, for its partial indexes (docs/decisions/0103-one-sql-function-per-rule.md).
  */
 create or replace function private.listing_is_public(p_is_paused boolean, p_expires_at timestamptz, p_review_status text,
   p_at timestamptz default now())
@@ -380,7 +380,16 @@ revoke all on table public.listings, public.listing_photos, public.listing_repor
 grant all on table public.listings, public.listing_photos, public.listing_reports to service_role;
 
 -- listings: created by create_listing(); owners edit the content columns and delete.
-grant select on table public.listings to anon, authenticated;
+-- Visitors and users select only what a listing's page and card show (issue 41; a column
+-- privilege is per role, so the owner's too): what a promotion cost, the pause clock, the
+-- creation key, when it was last held, 'Rinnovo automatico' and the last edit are read by
+-- their owner and staff through listing_private_fields below. `select=*` is refused: name
+-- the columns. photos_verified_at is granted where it is added (verification migration).
+grant select (id, user_id, title, category, city, zone, age, description, created_at, expires_at, is_premium,
+  promotion_mode, promotion_start_at, promotion_end_at, last_bumped_at, is_paused, slug, ethnicity, nationality,
+  breast_type, hair_color, body_type, eye_color, meeting_type, availability_for, meeting_location, offered_services,
+  hourly_rate, review_status, available_until)
+  on table public.listings to anon, authenticated;
 grant update (title, category, city, zone, age, description, hourly_rate, ethnicity, nationality, breast_type,
   hair_color, body_type, eye_color, meeting_type, availability_for, meeting_location, offered_services)
   on table public.listings to authenticated;
@@ -404,6 +413,81 @@ create policy "Owners can update their listings" on public.listings
 create policy "Owners can delete their listings" on public.listings
   for delete to authenticated
   using (user_id = (select auth.uid()) and (select private.current_user_can_write()));
+
+/** Why: a call naming listings by id reads at most 100 of them (the app's batch), not what a body of any size lists. */
+create or replace function private.require_id_batch(p_ids uuid[]) returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if coalesce(pg_catalog.array_length(p_ids, 1), 0) > 100 then
+    raise exception 'Puoi chiedere al massimo 100 annunci alla volta.' using errcode = '22023', detail = 'too_many_ids';
+  end if;
+end
+$$;
+
+revoke all on function private.require_id_batch(uuid[]) from public, anon, authenticated;
+
+/**
+ * Why: the columns visitors and users may not select (see the grants above), for the listings
+ * among p_ids (at most 100) that the caller owns, or any of them for staff; others get no row.
+ */
+create or replace function private.listing_private_fields(p_ids uuid[])
+returns table (id uuid, updated_at timestamptz, paused_at timestamptz, remaining_expires_at_duration interval,
+  remaining_promotion_duration interval, creation_key uuid, review_submitted_at timestamptz, auto_renew boolean,
+  promotion_credits_paid integer, promotion_expiry_added interval)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_id_batch(p_ids);
+  return query
+    select l.id, l.updated_at, l.paused_at, l.remaining_expires_at_duration, l.remaining_promotion_duration, l.creation_key,
+           l.review_submitted_at, l.auto_renew, l.promotion_credits_paid, l.promotion_expiry_added
+      from public.listings l
+     where l.id = any (p_ids) and (l.user_id = (select auth.uid()) or (select private.current_role_is_staff()));
+end
+$$;
+
+/**
+ * Why: a listing waiting for review or refused must answer exactly as one that never existed
+ * to anyone but its owner and staff (issue 41): the checks that name a listing by id (a
+ * favourite, a report, a ticket) ask this instead of whether the row exists.
+ */
+create or replace function private.listing_is_known(p_listing_id uuid) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.listings l
+                  where l.id = p_listing_id
+                    and (l.review_status = 'approved' or l.user_id = (select auth.uid()) or (select private.current_role_is_staff())))
+$$;
+
+revoke all on function private.listing_private_fields(uuid[]) from public, anon;
+revoke all on function private.listing_is_known(uuid) from public, anon;
+grant execute on function private.listing_private_fields(uuid[]) to authenticated, service_role;
+grant execute on function private.listing_is_known(uuid) to authenticated, service_role;
+
+/** The API's entry point to private.listing_private_fields (owners and staff). */
+create or replace function public.listing_private_fields(p_ids uuid[])
+returns table (id uuid, updated_at timestamptz, paused_at timestamptz, remaining_expires_at_duration interval,
+  remaining_promotion_duration interval, creation_key uuid, review_submitted_at timestamptz, auto_renew boolean,
+  promotion_credits_paid integer, promotion_expiry_added interval)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.listing_private_fields(p_ids)
+$$;
+
+revoke all on function public.listing_private_fields(uuid[]) from public, anon;
+grant execute on function public.listing_private_fields(uuid[]) to authenticated, service_role;
 
 -- listing_photos: rows are written by the listing-photo Edge Function (service role) only;
 -- owners choose the primary and delete. Visitors and other users read only the photos a
@@ -501,9 +585,10 @@ create policy "Reporters and staff can read reports" on public.listing_reports
   for select to authenticated
   using (reporter_id = (select auth.uid()) or (select private.current_role_is_staff()));
 
+-- A waiting or refused listing is refused as an unknown id is (403 both), not 201 against 409.
 create policy "Users can report listings" on public.listing_reports
   for insert to authenticated
-  with check (reporter_id = (select auth.uid()) and (select private.current_user_can_write()));
+  with check (reporter_id = (select auth.uid()) and (select private.current_user_can_write()) and private.listing_is_known(listing_id));
 
 create policy "Staff can review reports" on public.listing_reports
   for update to authenticated

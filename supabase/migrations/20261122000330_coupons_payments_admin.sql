@@ -328,7 +328,7 @@ begin
     insert into public.admin_notifications (user_id, type, entity_id, message)
     values (l.user_id, 'listing_removed', l.id::text,
       'Il tuo annuncio "' || left(l.title, 120) || '" è stato rimosso dallo staff'
-      || coalesce(': ' || nullif(trim(p_reason), ''), '') || '.');
+      || coalesce(': ' || private.as_sentence(p_reason), '.'));
   end if;
   perform private.set_audit_reason(null);
   return true;

@@ -149,6 +149,20 @@ as $$
   end
 $$;
 
+/**
+ * Why: a notification quotes staff's own words (a refusal's or a ban's reason) and goes on
+ * after them; a reason typed with its full stop would read '..' with ours (issue 43). Returns
+ * the trimmed text ending with one stop, its own ('.', '!', '?', '…') or '.'; null for none.
+ */
+create or replace function private.as_sentence(p_text text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when s.t ~ '[.!?…]$' then s.t else s.t || '.' end
+    from (select nullif(trim(p_text), '') as t) s
+$$;
+
 /** A new listing report tells the staff, with its reason in Italian (an urgent one says so first); the bell opens Segnalazioni. */
 create or replace function private.notify_new_report() returns trigger
 language plpgsql
@@ -204,7 +218,8 @@ begin
   if char_length(body) > 5000 then
     raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
   end if;
-  if p_listing_id is not null and not exists (select 1 from public.listings l where l.id = p_listing_id) then
+  -- Someone else's waiting or refused listing is as unknown as a made-up id (issue 41).
+  if p_listing_id is not null and not private.listing_is_known(p_listing_id) then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
   insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by)
@@ -395,6 +410,7 @@ revoke execute on function private.notify_ticket_resolved() from public, anon, a
 revoke execute on function private.notify_ticket_reply() from public, anon, authenticated;
 revoke execute on function private.notify_new_report() from public, anon, authenticated;
 revoke execute on function private.report_reason_label(text) from public, anon;
+revoke execute on function private.as_sentence(text) from public, anon, authenticated;
 revoke execute on function private.create_ticket(text, text, uuid) from public, anon;
 revoke execute on function private.lock_visible_ticket(uuid) from public, anon, authenticated;
 revoke execute on function private.reply_ticket(uuid, text) from public, anon;

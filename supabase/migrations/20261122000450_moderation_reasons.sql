@@ -118,7 +118,7 @@ begin
     if was_banned then
       select b.banned_at into since from public.account_bans b where b.user_id = p_user_id order by b.id desc limit 1;
       insert into public.admin_notifications (user_id, type, entity_id, message)
-      values (p_user_id, 'ban_reason_changed', p_user_id::text, 'La motivazione della sospensione del tuo account è cambiata: ' || reason || '.');
+      values (p_user_id, 'ban_reason_changed', p_user_id::text, 'La motivazione della sospensione del tuo account è cambiata: ' || private.as_sentence(reason));
     end if;
     insert into public.account_bans (user_id, decision, reason, banned_at)
     values (p_user_id, 'ban', reason, coalesce(since, now()));
@@ -126,7 +126,7 @@ begin
     insert into public.account_bans (user_id, decision, reason) values (p_user_id, 'unban', nullif(reason, ''));
     insert into public.admin_notifications (user_id, type, entity_id, message)
     values (p_user_id, 'account_unbanned', p_user_id::text,
-      'Il tuo account è stato riattivato' || coalesce(': ' || nullif(reason, ''), '') || '. I tuoi annunci sono in pausa: puoi riattivarli da I Miei Annunci.');
+      'Il tuo account è stato riattivato' || coalesce(': ' || private.as_sentence(reason), '.') || ' I tuoi annunci sono in pausa: puoi riattivarli da I Miei Annunci.');
   end if;
   perform private.set_audit_reason(null);
   return target;

@@ -1,6 +1,8 @@
--- Photo files. Two buckets: listing_photos (public: the 4:5 crops, downloaded by URL) and
--- listing_originals (private: the uncropped sources, read by their owner and staff through
--- short-lived signed URLs). Files are named {userId}/{listingId}/{random uuid}.{ext}.
+-- Photo files. Three buckets: listing_photos (public: the 4:5 crops of approved listings,
+-- downloaded by URL), listing_photos_held (private: the crops of listings waiting for review
+-- or refused, under the same keys; see "Held crops" below) and listing_originals (private:
+-- the uncropped sources). Owners and staff read the private ones through short-lived signed
+-- URLs. Files are named {userId}/{listingId}/{random uuid}.{ext}.
 -- Clients never write either bucket: the listing-photo Edge Function checks and cleans every
 -- file and writes with the service role. Files die with their rows: triggers queue them and
 -- the storage-cleanup Edge Function removes them through the Storage API (Supabase does not
@@ -8,6 +10,7 @@
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
+       ('listing_photos_held', 'listing_photos_held', false, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
        ('listing_originals', 'listing_originals', false, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
@@ -18,9 +21,20 @@ on conflict (id) do update set public = excluded.public, file_size_limit = exclu
 drop policy if exists "Owners and staff can read listing photo files" on storage.objects;
 create policy "Owners and staff can read listing photo files" on storage.objects
   for select to authenticated
-  using ((bucket_id in ('listing_photos', 'listing_originals')
+  using ((bucket_id in ('listing_photos', 'listing_photos_held', 'listing_originals')
           and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.current_role_is_staff())))
          or (bucket_id = 'verification_selfies' and (select private.current_role_is_staff())));
+
+/** The bucket a listing's crops belong in: public while the listing is approved, held otherwise (issue 41). */
+create or replace function private.crop_bucket(p_review_status text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_review_status = 'approved' then 'listing_photos' else 'listing_photos_held' end
+$$;
+
+revoke execute on function private.crop_bucket(text) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------
 -- Photo addresses: listing_photos.url is shown to every visitor, so it may only be this
@@ -215,6 +229,12 @@ begin
   if old_path is null or (tg_op = 'UPDATE' and (to_jsonb(new) ->> key_column) is not distinct from old_path) then
     return null;
   end if;
+  -- A crop is in the public or the held bucket, whichever its listing's review last asked for.
+  if bucket = 'listing_photos' then
+    select coalesce((select o.bucket_id from storage.objects o
+                      where o.bucket_id in ('listing_photos', 'listing_photos_held') and o.name = old_path
+                      order by o.bucket_id limit 1), bucket) into bucket;
+  end if;
   insert into private.storage_deletions (bucket_id, name) values (bucket, old_path) on conflict do nothing;
   perform private.request_storage_cleanup();
   return null;
@@ -242,7 +262,7 @@ set search_path = ''
 as $$
 begin
   delete from private.storage_deletions d
-  where (d.bucket_id = 'listing_photos' and exists (select 1 from public.listing_photos p where p.storage_path = d.name))
+  where (d.bucket_id in ('listing_photos', 'listing_photos_held') and exists (select 1 from public.listing_photos p where p.storage_path = d.name))
      or (d.bucket_id = 'listing_originals' and exists (select 1 from public.listing_photo_originals o where o.storage_path = d.name));
   return query
     select d.bucket_id, d.name from private.storage_deletions d
@@ -296,9 +316,9 @@ declare
 begin
   insert into private.storage_deletions (bucket_id, name)
   select o.bucket_id, o.name from storage.objects o
-  where o.bucket_id in ('listing_photos', 'listing_originals', 'verification_selfies')
+  where o.bucket_id in ('listing_photos', 'listing_photos_held', 'listing_originals', 'verification_selfies')
     and o.created_at < p_now - interval '1 day'
-    and not exists (select 1 from public.listing_photos p where o.bucket_id = 'listing_photos' and p.storage_path = o.name)
+    and not exists (select 1 from public.listing_photos p where o.bucket_id in ('listing_photos', 'listing_photos_held') and p.storage_path = o.name)
     and not exists (select 1 from public.listing_photo_originals x where o.bucket_id = 'listing_originals' and x.storage_path = o.name)
     and not exists (select 1 from public.photo_verifications v where o.bucket_id = 'verification_selfies' and v.selfie_path = o.name)
   on conflict do nothing;
@@ -310,14 +330,14 @@ begin
 end
 $$;
 
-/** The minute job: asks storage-cleanup again while anything is left (a removal that failed). */
+/** The minute job: asks storage-cleanup again while anything is left (a removal or a move that failed). */
 create or replace function private.retry_storage_cleanup() returns boolean
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if exists (select 1 from private.storage_deletions) then
+  if exists (select 1 from private.storage_deletions) or exists (select 1 from private.photo_moves) then
     perform private.request_storage_cleanup();
     return true;
   end if;
@@ -332,11 +352,125 @@ revoke execute on function private.queue_orphan_storage_files(timestamptz) from 
 revoke execute on function private.retry_storage_cleanup() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------
+-- Held crops (issue 41): a listing's crops are in the public bucket only while it is
+-- approved; while it waits for review or after a refusal they are in the private
+-- listing_photos_held bucket under the same keys, which only the owner and staff read (signed
+-- URLs), so nobody else fetches them, whoever holds an address. Storage serves a public bucket
+-- without asking the database, so the files themselves move: listing-photo stores a new crop
+-- where its listing's review says (the upload target's crop_bucket), and whatever changes
+-- the review, or adds a crop on the wrong side of it, queues the listing here; storage-cleanup
+-- moves the crops through the Storage API (SQL may not move storage files on Supabase).
+
+create table private.photo_moves (
+  listing_id uuid primary key references public.listings (id) on delete cascade,
+  queued_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  last_error text
+);
+
+comment on table private.photo_moves is 'Listings whose crops may be in the wrong bucket for their review, waiting for storage-cleanup.';
+
+revoke all on table private.photo_moves from public, anon, authenticated;
+-- No policy: only the SECURITY DEFINER functions below read or write it.
+alter table private.photo_moves enable row level security;
+
+/**
+ * Why: a listing that leaves or reaches 'approved' has every crop in the wrong bucket; a crop
+ * stored for a listing whose review changed between the upload's target and its row is too.
+ * Queues the listing and asks storage-cleanup to run after commit.
+ */
+create or replace function private.queue_photo_moves() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  listing uuid;
+begin
+  -- Separate branches: an expression naming new.listing_id cannot even be planned for a listing's row.
+  if tg_table_name = 'listings' then
+    listing := new.id;
+  else
+    listing := new.listing_id;
+    if not exists (select 1 from public.listings l join storage.objects o on o.name = new.storage_path
+                    where l.id = listing and o.bucket_id in ('listing_photos', 'listing_photos_held')
+                      and o.bucket_id <> private.crop_bucket(l.review_status)) then
+      return null;
+    end if;
+  end if;
+  insert into private.photo_moves (listing_id) values (listing) on conflict do nothing;
+  perform private.request_storage_cleanup();
+  return null;
+end
+$$;
+
+revoke execute on function private.queue_photo_moves() from public, anon, authenticated;
+
+create trigger listings_queue_photo_moves after update of review_status on public.listings
+  for each row when ((old.review_status = 'approved') is distinct from (new.review_status = 'approved'))
+  execute function private.queue_photo_moves();
+
+create trigger listing_photos_queue_moves after insert or update of storage_path on public.listing_photos
+  for each row when (new.storage_path is not null)
+  execute function private.queue_photo_moves();
+
+/**
+ * The next crops to move, queued listings first to last: each crop stored in the other bucket
+ * than its listing's review asks for. Queued listings with nothing left to move (or gone)
+ * leave the queue first, so a run that moved everything ends with an empty queue.
+ */
+create or replace function private.pending_photo_moves(p_limit integer default 500)
+returns table (listing_id uuid, name text, from_bucket text, to_bucket text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.photo_moves m
+  where not exists (select 1 from public.listings l
+                      join public.listing_photos p on p.listing_id = l.id
+                      join storage.objects o on o.name = p.storage_path and o.bucket_id in ('listing_photos', 'listing_photos_held')
+                     where l.id = m.listing_id and o.bucket_id <> private.crop_bucket(l.review_status));
+  return query
+    select l.id, p.storage_path, o.bucket_id::text, private.crop_bucket(l.review_status)
+      from private.photo_moves m
+      join public.listings l on l.id = m.listing_id
+      join public.listing_photos p on p.listing_id = l.id
+      join storage.objects o on o.name = p.storage_path and o.bucket_id in ('listing_photos', 'listing_photos_held')
+     where o.bucket_id <> private.crop_bucket(l.review_status)
+     order by m.attempts, m.queued_at, l.id, p.storage_path
+     limit least(greatest(coalesce(p_limit, 500), 1), 1000);
+end
+$$;
+
+/** A failed move stays queued, with its error, for the next run (the minute job asks again). */
+create or replace function private.fail_photo_moves(p_listing_ids uuid[], p_error text) returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update private.photo_moves m set attempts = m.attempts + 1, last_error = left(p_error, 500)
+  where m.listing_id = any (p_listing_ids);
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+revoke execute on function private.pending_photo_moves(integer) from public, anon, authenticated;
+revoke execute on function private.fail_photo_moves(uuid[], text) from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------
 -- The upload path's rules: who may add or re-crop a photo of which listing. The
 -- listing-photo Edge Function asks first as the caller (before any byte is stored), then
 -- writes the rows with the service role, which checks again.
 
-/** Refuses a banned user, a missing or foreign listing, a full listing (new photo) or a foreign photo (re-crop). */
+/**
+ * Refuses a banned user, a missing or foreign listing, a full listing (new photo) or a foreign
+ * photo (re-crop); answers the bucket the crop is stored in (its listing's review).
+ */
 create or replace function private.check_listing_photo_write(p_user_id uuid, p_listing_id uuid, p_photo_id uuid) returns jsonb
 language plpgsql
 stable
@@ -345,14 +479,16 @@ set search_path = ''
 as $$
 declare
   owner_id uuid;
+  review text;
   n integer;
   max_photos integer := private.setting_int('max_photos_per_listing', 5);
 begin
   if exists (select 1 from public.profiles p where p.id = p_user_id and p.role = 'banned') then
     raise exception 'Il tuo account è sospeso: non puoi caricare foto.' using errcode = '42501', detail = 'banned';
   end if;
-  select l.user_id into owner_id from public.listings l where l.id = p_listing_id;
-  if not found then
+  select l.user_id, l.review_status into owner_id, review from public.listings l where l.id = p_listing_id;
+  -- Someone else's waiting or refused listing is as unknown as a made-up id (issue 41).
+  if not found or (owner_id is distinct from p_user_id and review <> 'approved') then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
   if owner_id is distinct from p_user_id then
@@ -365,7 +501,8 @@ begin
   if p_photo_id is not null and not exists (select 1 from public.listing_photos p where p.id = p_photo_id and p.listing_id = p_listing_id) then
     raise exception 'Foto non trovata.' using errcode = 'P0001', detail = 'photo_not_found';
   end if;
-  return jsonb_build_object('user_id', p_user_id, 'listing_id', p_listing_id, 'photo_id', p_photo_id, 'photos', n, 'max_photos', max_photos);
+  return jsonb_build_object('user_id', p_user_id, 'listing_id', p_listing_id, 'photo_id', p_photo_id, 'photos', n, 'max_photos', max_photos,
+    'crop_bucket', private.crop_bucket(review));
 end
 $$;
 
@@ -491,6 +628,25 @@ as $$
   select private.fail_storage_deletions(p_bucket_id, p_names, p_error)
 $$;
 
+/** The API's entry point to private.pending_photo_moves (service role: storage-cleanup). */
+create or replace function public.pending_photo_moves(p_limit integer default 500)
+returns table (listing_id uuid, name text, from_bucket text, to_bucket text)
+language sql
+security invoker
+set search_path = ''
+as $$
+  select * from private.pending_photo_moves(p_limit)
+$$;
+
+/** The API's entry point to private.fail_photo_moves (service role: storage-cleanup). */
+create or replace function public.fail_photo_moves(p_listing_ids uuid[], p_error text) returns integer
+language sql
+security invoker
+set search_path = ''
+as $$
+  select private.fail_photo_moves(p_listing_ids, p_error)
+$$;
+
 /** The API's entry point to private.queue_orphan_storage_files (service role: tests and operators). */
 create or replace function public.queue_orphan_storage_files(p_now timestamptz default now()) returns integer
 language sql
@@ -504,13 +660,16 @@ revoke execute on function public.listing_photo_upload_target(uuid, uuid) from p
 grant execute on function public.listing_photo_upload_target(uuid, uuid) to authenticated;
 revoke execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
   public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
-  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz)
+  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz),
+  public.pending_photo_moves(integer), public.fail_photo_moves(uuid[], text)
   from public, anon, authenticated;
 grant execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
   public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
-  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz)
+  public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz),
+  public.pending_photo_moves(integer), public.fail_photo_moves(uuid[], text)
   to service_role;
 grant execute on function private.add_listing_photo(uuid, uuid, text, text), private.replace_listing_photo_crop(uuid, uuid, text),
   private.pending_storage_deletions(integer), private.complete_storage_deletions(text, text[]),
-  private.fail_storage_deletions(text, text[], text), private.queue_orphan_storage_files(timestamptz)
+  private.fail_storage_deletions(text, text[], text), private.queue_orphan_storage_files(timestamptz),
+  private.pending_photo_moves(integer), private.fail_photo_moves(uuid[], text)
   to service_role;

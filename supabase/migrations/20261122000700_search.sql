@@ -92,7 +92,7 @@ as $$
 declare
   -- private.listing_is_public's rule, as text: the function is not inlined (its search_path
   -- is pinned), and a call per row would hide the partial indexes and make the total 10x
-  -- slower (docs/decisions.md). tests/db/single-sources.test.ts checks they agree.
+  -- slower (docs/decisions/0103-one-sql-function-per-rule.md). tests/db/single-sources.test.ts checks they agree.
   filters text := 'l.review_status = ''approved'' and not l.is_paused and l.expires_at > now()';
 begin
   if p_category is not null and p_category <> '' then
@@ -295,7 +295,7 @@ declare
   avail_ids uuid[];
   avail_promoted boolean[];
   avail_ranks timestamptz[];
-  -- Text queries (docs/decisions.md, issue 25): up to rare_matches matches are read whole and
+  -- Text queries (docs/decisions/0404-search-plans-at-100k.md): up to rare_matches matches are read whole and
   -- sorted; a commoner text is looked for among the newest text_window listings.
   rare_matches constant int := 200;
   text_window constant int := 1000;
@@ -609,8 +609,10 @@ begin
     'phone', phone,
     -- The page's statistics token (issue 41): only a page served here counts a view.
     'view_token', private.listing_view_token(l.id, l.user_id = (select auth.uid()) or private.current_role_is_staff()),
+    -- The columns visitors may select and no other (the listings migration's grants).
     'listing', (to_jsonb(l) - 'search' - 'remaining_expires_at_duration' - 'remaining_promotion_duration' - 'paused_at'
-                - 'promotion_credits_paid' - 'promotion_expiry_added' - 'auto_renew')
+                - 'promotion_credits_paid' - 'promotion_expiry_added' - 'auto_renew' - 'creation_key' - 'review_submitted_at'
+                - 'updated_at')
                || jsonb_build_object('photos', photos, 'promoted', promoted));
 end
 $$;
@@ -629,104 +631,26 @@ grant execute on function private.listing_detail(uuid) to anon, authenticated, s
 -- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
 -- public keeps SECURITY INVOKER wrappers with the same signatures and grants.
 
-/** The API's entry point to private.search_listings, the SECURITY DEFINER body. */
-create or replace function public.search_listings(
-  p_query text default null,
-  p_category text default null,
-  p_city text default null,
-  p_zone text default null,
-  p_age_min integer default null,
-  p_age_max integer default null,
-  p_rate_min numeric default null,
-  p_rate_max numeric default null,
-  p_ethnicity text[] default null,
-  p_nationality text[] default null,
-  p_breast_type text[] default null,
-  p_hair_color text[] default null,
-  p_body_type text[] default null,
-  p_eye_color text[] default null,
-  p_meeting_type text[] default null,
-  p_availability_for text[] default null,
-  p_meeting_location text[] default null,
-  p_offered_services text[] default null,
-  p_after_promoted boolean default null,
-  p_after_rank timestamptz default null,
-  p_after_id uuid default null,
-  p_limit integer default 20,
-  p_verified_only boolean default false,
-  p_available_now boolean default false
-) returns table (
-  id uuid,
-  user_id uuid,
-  title text,
-  category text,
-  city text,
-  zone text,
-  age integer,
-  description text,
-  created_at timestamptz,
-  expires_at timestamptz,
-  is_premium boolean,
-  promotion_mode text,
-  promotion_start_at timestamptz,
-  promotion_end_at timestamptz,
-  last_bumped_at timestamptz,
-  is_paused boolean,
-  slug text,
-  ethnicity text[],
-  nationality text[],
-  breast_type text[],
-  hair_color text[],
-  body_type text[],
-  eye_color text[],
-  meeting_type text[],
-  availability_for text[],
-  meeting_location text[],
-  offered_services text[],
-  hourly_rate numeric,
-  promoted boolean,
-  rank_at timestamptz,
-  photos json,
-  photos_verified_at timestamptz,
-  available_until timestamptz
-)
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  select * from private.search_listings(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_after_promoted, p_after_rank, p_after_id, p_limit, p_verified_only, p_available_now)
-$$;
-
-/** The API's entry point to private.search_listings_count, the SECURITY DEFINER body. */
-create or replace function public.search_listings_count(
-  p_query text default null,
-  p_category text default null,
-  p_city text default null,
-  p_zone text default null,
-  p_age_min integer default null,
-  p_age_max integer default null,
-  p_rate_min numeric default null,
-  p_rate_max numeric default null,
-  p_ethnicity text[] default null,
-  p_nationality text[] default null,
-  p_breast_type text[] default null,
-  p_hair_color text[] default null,
-  p_body_type text[] default null,
-  p_eye_color text[] default null,
-  p_meeting_type text[] default null,
-  p_availability_for text[] default null,
-  p_meeting_location text[] default null,
-  p_offered_services text[] default null,
-  p_verified_only boolean default false,
-  p_available_now boolean default false
-) returns bigint
-language sql
-stable
-security invoker
-set search_path = ''
-as $$
-  select private.search_listings_count(p_query, p_category, p_city, p_zone, p_age_min, p_age_max, p_rate_min, p_rate_max, p_ethnicity, p_nationality, p_breast_type, p_hair_color, p_body_type, p_eye_color, p_meeting_type, p_availability_for, p_meeting_location, p_offered_services, p_verified_only, p_available_now)
+/**
+ * The API's entry points to private.search_listings and private.search_listings_count, the
+ * SECURITY DEFINER bodies: wrappers made from the bodies' own signatures, so the 24 filters and
+ * the page's 33 columns are written once (above) and the API cannot drift from them. Each is
+ * `create function public.<name>(<its arguments>) returns <its result> language sql stable
+ * security invoker set search_path = '' as 'select [* from] private.<name>($1, ..., $n)'`.
+ */
+do $$
+declare
+  f record;
+begin
+  for f in select p.oid, p.proname, p.pronargs, p.proretset from pg_catalog.pg_proc p
+            where p.pronamespace = 'private'::regnamespace and p.proname in ('search_listings', 'search_listings_count')
+  loop
+    execute format('create or replace function public.%I(%s) returns %s language sql stable security invoker set search_path = '''' as %L',
+                   f.proname, pg_catalog.pg_get_function_arguments(f.oid), pg_catalog.pg_get_function_result(f.oid),
+                   format(case when f.proretset then 'select * from private.%I(%s)' else 'select private.%I(%s)' end, f.proname,
+                          (select string_agg('$' || i, ', ' order by i) from generate_series(1, f.pronargs) i)));
+  end loop;
+end
 $$;
 
 /** The API's entry point to private.listing_detail, the SECURITY DEFINER body. */

@@ -7,7 +7,7 @@
  * from there to listings, photos rows, credit transactions, coupons, notifications, push
  * subscriptions and payments; tickets keep their history with user_id set to null.
  * The photo rows' triggers queue their files, which storage-cleanup removes through the
- * Storage API after commit (storage migration). A banned account cannot be deleted (docs/decisions.md): deleting it would free
+ * Storage API after commit (storage migration). A banned account cannot be deleted (docs/decisions/0807-banning.md): deleting it would free
  * the address for a fresh, unbanned sign-up.
  */
 create or replace function private.delete_my_account() returns void

@@ -23,9 +23,11 @@ create policy "Users can read their favourites" on public.favourites
   for select to authenticated
   using (user_id = (select auth.uid()));
 
+-- A listing waiting for review or refused is refused as an unknown id is (issue 41: 403 for
+-- both, where the foreign key answered 409 for one and the insert 201 for the other).
 create policy "Users can add their favourites" on public.favourites
   for insert to authenticated
-  with check (user_id = (select auth.uid()) and (select private.current_user_can_write()));
+  with check (user_id = (select auth.uid()) and (select private.current_user_can_write()) and private.listing_is_known(listing_id));
 
 create policy "Users can remove their favourites" on public.favourites
   for delete to authenticated
@@ -55,7 +57,7 @@ create trigger favourites_limit before insert on public.favourites
 /**
  * Why: a kept listing may have been paused, expired or removed since; the device must say so
  * without reading what the public may not. For up to 100 ids: each id's state ('active',
- * 'paused', 'expired', 'removed') and, for active ones only, what its card shows.
+ * 'paused', 'expired', 'removed': deleted, waiting or refused) and, for active ones only, what its card shows.
  */
 create or replace function private.favourite_listings(p_ids uuid[]) returns jsonb
 language plpgsql
@@ -64,17 +66,14 @@ security definer
 set search_path = ''
 as $$
 begin
-  if coalesce(pg_catalog.array_length(p_ids, 1), 0) > 100 then
-    raise exception 'Puoi chiedere al massimo 100 annunci alla volta.' using errcode = '22023', detail = 'too_many_ids';
-  end if;
+  perform private.require_id_batch(p_ids);
   return coalesce((
     select jsonb_agg(
       case
-        when l.id is null then jsonb_build_object('id', i.id, 'state', 'removed')
-        -- Rejected in review: gone for good; waiting for review: away for now, as a pause.
-        when l.review_status = 'rejected' then jsonb_build_object('id', i.id, 'state', 'removed')
+        -- Waiting for review or refused: as a listing that never existed (issue 41), whoever asks.
+        when l.id is null or l.review_status <> 'approved' then jsonb_build_object('id', i.id, 'state', 'removed')
         when not private.listing_is_public(l.is_paused, l.expires_at, l.review_status) then
-          jsonb_build_object('id', i.id, 'state', case when l.is_paused or l.review_status = 'pending' then 'paused' else 'expired' end)
+          jsonb_build_object('id', i.id, 'state', case when l.is_paused then 'paused' else 'expired' end)
         else jsonb_build_object('id', i.id, 'state', 'active', 'title', l.title, 'city', l.city, 'category', l.category,
           'age', l.age, 'photo', (select p.url from public.listing_photos p where p.listing_id = l.id
                                   order by p.is_primary desc, p.created_at, p.id limit 1))

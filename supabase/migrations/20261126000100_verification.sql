@@ -9,6 +9,8 @@
 alter table public.listings add column photos_verified_at timestamptz;
 
 comment on column public.listings.photos_verified_at is 'When staff approved the selfie verification of this listing''s photos; null = not verified (or a photo changed since). Set only by SQL.';
+-- The badge is on the card and the page: readable as the other shown columns are (listings migration).
+grant select (photos_verified_at) on table public.listings to anon, authenticated;
 
 create index listings_verified_idx on public.listings (photos_verified_at) where photos_verified_at is not null and not is_paused;
 
@@ -256,8 +258,8 @@ begin
       jsonb_build_object('verification', v.id), v_reason);
   else
     perform private.tell_staff_decision(l, v.user_id, 'verification_refused',
-      'La verifica delle foto del tuo annuncio "' || left(l.title, 120) || '" non è stata approvata: ' || v_reason
-      || '. Il selfie è stato eliminato. Puoi chiedere una nuova verifica o contestare la decisione scrivendo al supporto.',
+      'La verifica delle foto del tuo annuncio "' || left(l.title, 120) || '" non è stata approvata: ' || private.as_sentence(v_reason)
+      || ' Il selfie è stato eliminato. Puoi chiedere una nuova verifica o contestare la decisione scrivendo al supporto.',
       jsonb_build_object('verification', v.id), v_reason);
   end if;
   return v;

@@ -232,7 +232,7 @@ create trigger listings_review_owner_edit after update of title, category, city,
 -- browser): 'crop' (the stored crop), 'mirror' (its horizontal flip), 'inner90' and 'inner80'
 -- (its centre without 5 % and 10 % of each side), 'mirror90' (inner90's flip) and 'original'
 -- (the uploaded original, when it is a JPEG of at most 2.5 megapixels). Staff only: a visitor must not learn them. Three bands (21, 21 and 22 bits)
--- index the search for near copies (multi-index hashing, docs/decisions.md). created_at is
+-- index the search for near copies (multi-index hashing, docs/decisions/0607-duplicate-index-multi-index-hashing.md). created_at is
 -- the photo's own (a re-crop keeps it): the first public owner wins.
 create table public.listing_photo_hashes (
   photo_id uuid not null references public.listing_photos (id) on delete cascade,
@@ -291,7 +291,7 @@ $$;
 
 revoke execute on function private.phash_band_masks(integer, integer) from public, anon, authenticated;
 
-/** The largest Hamming distance between two pHashes that counts as the same photo (docs/decisions.md). */
+/** The largest Hamming distance between two pHashes that counts as the same photo (docs/decisions/0606-duplicate-threshold-and-variants.md). */
 create or replace function private.duplicate_photo_max_distance() returns integer
 language plpgsql
 stable
@@ -569,9 +569,9 @@ begin
       perform private.add_credits(l.user_id, charged, 'listing_refund', 'Rimborso pubblicazione: ' || l.title, null, l.id);
     end if;
     perform private.tell_staff_decision(l, l.user_id, 'listing_rejected',
-      'Il tuo annuncio "' || left(l.title, 120) || '" non è stato approvato: ' || v_reason
-      || case when charged > 0 then '. Ti abbiamo restituito ' || charged || ' crediti' else '' end
-      || '. Puoi contestare la decisione scrivendo al supporto.',
+      'Il tuo annuncio "' || left(l.title, 120) || '" non è stato approvato: ' || private.as_sentence(v_reason)
+      || case when charged > 0 then ' Ti abbiamo restituito ' || charged || ' crediti.' else '' end
+      || ' Puoi contestare la decisione scrivendo al supporto.',
       jsonb_build_object('review_status', l.review_status), v_reason);
   end if;
   return l;

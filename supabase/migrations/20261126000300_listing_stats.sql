@@ -10,7 +10,7 @@
 -- listing, the Rome day, a random nonce; each token once per kind), from a listing on show,
 -- at most 5 per kind from one address (hashed with the day's salt) per listing and day, and
 -- never from the owner or staff: their session, a token minted for them, or an address they
--- were seen at today for that listing. See docs/decisions.md.
+-- were seen at today for that listing. See docs/decisions/0903-stats-signed-page-token.md.
 
 -- The counts the owner and staff read.
 create table public.listing_stats_daily (

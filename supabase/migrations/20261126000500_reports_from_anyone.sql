@@ -28,7 +28,7 @@ alter table private.report_senders enable row level security;
 
 -- E-mails the platform owes to people without an account (today: the statement of reasons to
 -- a reporter). The local platform only keeps them; the deploy sends them with a provider and
--- stamps sent_at (docs/decisions.md). Service role only.
+-- stamps sent_at (docs/decisions/0811-reports-from-anyone.md). Service role only.
 create table public.mail_outbox (
   id bigint generated always as identity primary key,
   to_email text not null check (private.is_valid_email(to_email)),

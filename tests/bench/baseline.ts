@@ -4,7 +4,7 @@
  * .scratch/baseline with its own `npm ci`, so a clean clone measures both on its own.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const BASELINE_COMMIT = 'bcd94ef';
@@ -23,5 +23,21 @@ export function baselineDir(): string {
     execFileSync('git', ['worktree', 'add', '--detach', dir, BASELINE_COMMIT], { cwd: root, stdio: 'inherit' });
   }
   if (!existsSync(join(dir, 'node_modules'))) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
+/**
+ * The tree of `commit` (git archive, no worktree) under .scratch/snapshots, sharing this
+ * checkout's node_modules: an area's own "today" when its code changed after BASELINE_COMMIT
+ * (issue 41's uploads) and the dependencies did not.
+ */
+export function snapshotDir(commit: string): string {
+  const dir = join(root, '.scratch', 'snapshots', commit);
+  if (!existsSync(join(dir, 'package.json'))) {
+    console.log(`… extracting ${commit} into ${dir}`);
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', `git archive ${commit} | tar -x -C '${dir}'`], { cwd: root, stdio: 'inherit' });
+  }
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   return dir;
 }

@@ -17,8 +17,8 @@ function ticksPerSecond(): number {
   return ticks;
 }
 
-/** A process's command name and its user + system CPU so far in ms; null when it is gone. */
-function stat(pid: string | number): { comm: string; cpuMs: number } | null {
+/** A process's command name, parent and user + system CPU so far in ms; null when it is gone. */
+function stat(pid: string | number): { comm: string; ppid: number; cpuMs: number } | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -28,7 +28,7 @@ function stat(pid: string | number): { comm: string; cpuMs: number } | null {
   // The fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
   const end = text.lastIndexOf(')');
   const fields = text.slice(end + 2).split(' ');
-  return { comm: text.slice(text.indexOf('(') + 1, end), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond() };
+  return { comm: text.slice(text.indexOf('(') + 1, end), ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond() };
 }
 
 /** CPU ms so far of one process; 0 when it is gone. */
@@ -45,4 +45,15 @@ export function cpuMsOfCommand(comm: string): number {
     if (s?.comm === comm) total += s.cpuMs;
   }
   return total;
+}
+
+/** The ids of the processes `parent` started whose command name is `comm` (e.g. a platform's `deno` functions). */
+export function childrenOf(parent: number, comm: string): number[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      const s = stat(pid);
+      return s?.ppid === parent && s.comm === comm;
+    })
+    .map(Number);
 }

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { listingId, userId } from '../../supabase/seed/data.ts';
 import { canMeasureCpu, cpuMsOfCommand, processCpuMs } from './cpu.ts';
 import { makeClient, percentile } from './rest.ts';
+import { PUBLIC_LISTING_SELECT } from '../support/listing-columns.ts';
 import type { BenchTarget, Figure } from './types.ts';
 import { baselineDir } from './baseline.ts';
 
@@ -27,7 +28,7 @@ const MIX: [number, Request][] = [
   [8, ({ user }) => user.from('tickets').select('*, ticket_messages(*)').order('updated_at', { ascending: false }).limit(10)],
   [7, ({ user, uid }) => user.from('profiles').select('*').eq('id', uid).single()],
   [5, ({ user }) => user.from('credit_transactions').select('*').order('created_at', { ascending: false }).range(0, 19)],
-  [5, ({ user }) => user.from('listings').select('*, listing_photos(*)').order('created_at', { ascending: false })],
+  [5, ({ user }) => user.from('listings').select(`${PUBLIC_LISTING_SELECT}, listing_photos(*)`).order('created_at', { ascending: false })],
   [3, ({ user, uid, pick }) => user.from('profiles').update({ display_name: `Utente ${pick(['A', 'B', 'C'])}` }).eq('id', uid)],
   [2, ({ user }) => user.rpc('mark_notifications_read', {})],
 ];

@@ -18,7 +18,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * EXIF with camera, owner and GPS, XMP; and the app's 4:5 crop of it (1600x2000, quality 0.95,
  * drawn on a canvas, so no metadata).
  */
-async function phonePhoto(): Promise<{ original: Buffer; crop: Buffer }> {
+export async function phonePhoto(): Promise<{ original: Buffer; crop: Buffer }> {
   const [width, height] = [4032, 3024];
   const raw = Buffer.alloc(width * height * 3);
   let seed = 22;

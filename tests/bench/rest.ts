@@ -4,6 +4,7 @@ import ws from 'ws';
 
 import type { Figure } from './types.ts';
 import { baselineDir } from './baseline.ts';
+import { PUBLIC_LISTING_SELECT } from '../support/listing-columns.ts';
 
 type BenchInfo = { url: string; anonKey: string; serviceRoleKey: string };
 
@@ -74,8 +75,8 @@ export async function benchRest(info: BenchInfo, opts: { iterations?: number } =
   ];
 }
 
-/** The issue-28 comparison: a page of 10 listings with their photos, through REST and as raw SQL. */
-const PAGE = { select: '*, listing_photos(*)', order: 'created_at', limit: 10 } as const;
+/** The issue-28 comparison: a page of 10 listings with their photos, through REST and as raw SQL (a visitor's columns). */
+const PAGE = { select: `${PUBLIC_LISTING_SELECT}, listing_photos(*)`, order: 'created_at', limit: 10 } as const;
 
 /** The same JSON from the same role over one pg connection: the four statements PostgREST sends. */
 async function rawPage(databaseUrl: string): Promise<{ once: () => Promise<void>; close: () => Promise<void> }> {
@@ -83,7 +84,7 @@ async function rawPage(databaseUrl: string): Promise<{ once: () => Promise<void>
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   const sql = `select coalesce(json_agg(_t), '[]')::text as body from (
-      select l.*, coalesce((select json_agg(p) from public.listing_photos p where p.listing_id = l.id), '[]') as listing_photos
+      select ${PUBLIC_LISTING_SELECT.replace(/(\w+)/g, 'l.$1')}, coalesce((select json_agg(p) from public.listing_photos p where p.listing_id = l.id), '[]') as listing_photos
       from public.listings l order by l.created_at desc limit 10) _t`;
   return {
     once: async () => {

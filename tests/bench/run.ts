@@ -73,7 +73,9 @@ for (const databaseUrl of databases) {
     if (benchPhotos) await measure(`photos on ${kind}`, () => benchPhotos(product.info), ` (${kind})`);
     await product.stop();
   }
-  process.env.DATABASE_URL = saved;
+  // Unset stays unset: process.env would keep the word 'undefined' (and a later bench would take it for a server).
+  if (saved === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = saved;
 }
 
 for (const [file, name] of [
@@ -82,6 +84,8 @@ for (const [file, name] of [
   ['search.ts', 'benchSearch'],
   ['phash.ts', 'benchPhash'],
   ['stats.ts', 'benchStats'],
+  // Issue 41: the upload's CPU under Deno and REST during uploads, today's upload path beside this one.
+  ['uploads.ts', 'benchUploads'],
 ] as const) {
   const fn = await optional<StandaloneBench>(file, name);
   if (fn) await measure(file.replace('.ts', ''), fn);

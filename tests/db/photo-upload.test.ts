@@ -1,7 +1,8 @@
 /**
  * The one upload path, the listing-photo Edge Function (issue 22, findings 3, 4, 5, 6 on
  * upload, 8): it stores a photo only for the listing's owner, below the cap, when its bytes
- * are a whole JPEG, PNG or WebP of at most 10 MB and 40 megapixels, without any metadata or
+ * are a whole JPEG, PNG or WebP of at most 10 MB and 40 megapixels (the crop at most 1600 x 2000
+ * pixels, issue 41: it is decoded to be hashed), without any metadata or
  * trailing bytes, under random names; clients cannot write the buckets themselves. And its
  * queue worker, storage-cleanup.
  */
@@ -11,10 +12,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { client, platformInfo } from '../support/clients.ts';
 import { admin } from '../support/db.ts';
 import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
-import { CAMERA_TEXT, gpsJpeg, latin1, plainImage, withTail } from '../support/images.ts';
+import { CAMERA_TEXT, gpsJpeg, latin1, plainImage, withDeclaredSize, withTail } from '../support/images.ts';
+import { sources } from '../support/phash-set.ts';
 import { expectRemoved, stored } from '../support/photos.ts';
 import { describeOnRuntimes, runtimeHeaders, type FunctionRuntime } from '../support/function-runtimes.ts';
 import { jpegMetadata, jpegOrientation, stripJpeg } from '../../supabase/functions/_shared/image/index.ts';
+import { photoHashesJpeg } from '../../supabase/functions/_shared/image/phash.ts';
 
 const NOT_IMAGE = "Il file non è un'immagine JPEG, PNG o WebP.";
 const BROKEN = "L'immagine è danneggiata o incompleta.";
@@ -209,6 +212,37 @@ describeOnRuntimes('the bytes are checked, not the label (findings 5 and 6)', (r
     heavy.set(await plainImage('jpeg'));
     expect(await upload(owner, listingId, jpegFile(heavy))).toEqual({ status: 413, body: { error: 'La foto supera i 10 MB.' } });
     expect(await filesIn('listing_originals', owner.id, listingId)).toEqual([]);
+  });
+});
+
+describeOnRuntimes('the crop is no larger than the app sends (issue 41)', (r) => (runtime = r), () => {
+  const TOO_LARGE = { status: 400, body: { error: 'La foto ritagliata è troppo grande: al massimo 1600 x 2000 pixel.' } };
+  let listingId: string;
+  beforeAll(async () => {
+    listingId = (await makeListing(owner)).id;
+  });
+
+  it('refuses a crop whose header declares more than 1600 x 2000 pixels, JPEG, PNG or WebP, before decoding it', async () => {
+    // Each file walks whole, but holds 40 x 50 pixels of data: only the header's size can refuse it.
+    const declared = async (kind: 'jpeg' | 'png' | 'webp', width: number, height: number) => jpegFile(withDeclaredSize(await plainImage(kind), width, height));
+    for (const [kind, width, height] of [['jpeg', 4800, 6000], ['jpeg', 1604, 2000], ['jpeg', 1600, 2004], ['png', 4800, 6000], ['webp', 4800, 6000]] as const) {
+      const started = performance.now();
+      expect({ kind, width, height, answer: await upload(owner, listingId, await declared(kind, width, height)) }).toEqual({ kind, width, height, answer: TOO_LARGE });
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+    expect(await filesIn('listing_photos', owner.id, listingId)).toEqual([]);
+    expect(await filesIn('listing_originals', owner.id, listingId)).toEqual([]);
+  });
+
+  it('takes the largest crop the app sends, 1600 x 2000, with the hashes its reduced decode gives', async () => {
+    const [picture] = await sources(1);
+    const crop = new Uint8Array(await sharp(picture).resize(1600, 2000).jpeg({ quality: 95 }).toBuffer());
+    const res = await upload(owner, listingId, jpegFile(crop));
+    expect(res.status).toBe(201);
+    // As text: a bigint in JSON loses its last bits.
+    const { data } = await admin().from('listing_photo_hashes').select('variant, phash::text').eq('photo_id', res.body.photo.id);
+    const hex = (v: string) => BigInt.asUintN(64, BigInt(v)).toString(16).padStart(16, '0');
+    expect(Object.fromEntries((data ?? []).map((r) => [r.variant, hex(r.phash)]))).toEqual(photoHashesJpeg(crop));
   });
 });
 

@@ -110,7 +110,7 @@ describe('a listing with a trafficking risk signal', () => {
     for (const city of ['Milano', 'Roma', 'Napoli']) await makeListing(u, { p_city: city }, true, false);
     const moved = (await makeListing(u, { p_city: 'Milano' }, true, false)).id as string;
     expect((await holdsOf(moved)).filter((h) => h.reason === 'screened_term')).toEqual([]);
-    expectOk(await u.client.from('listings').update({ city: 'Torino' }).eq('id', moved).select());
+    expectOk(await u.client.from('listings').update({ city: 'Torino' }).eq('id', moved).select('id'));
     expect((await holdsOf(moved)).find((h) => h.reason === 'screened_term')!.details.terms).toEqual(['4 città in 24 ore']);
   });
 

@@ -302,6 +302,13 @@ describe('seed: one listing waiting for review of each kind', () => {
     const anon = client();
     expect(expectOk(await anon.from('listings').select('id').in('id', heldIds))).toEqual([]);
     expect(expectOk(await anon.from('listing_photos').select('id').in('listing_id', heldIds))).toEqual([]);
+    // Nor their files: the seeded copy's crop moves to the private held bucket (issue 41).
+    const crops = expectOk(await admin().from('listing_photos').select('url, storage_path').eq('listing_id', copy.id)) as { url: string; storage_path: string }[];
+    expect(crops.length).toBeGreaterThan(0);
+    for (const c of crops) {
+      await expect.poll(async () => (await fetch(c.url)).status, { timeout: 15_000 }).toBeGreaterThanOrEqual(400);
+      expect((await admin().storage.from('listing_photos_held').download(c.storage_path)).error).toBeNull();
+    }
     const search = async (l: SeedListing) =>
       (expectOk(await anon.rpc('search_listings', { p_city: l.city, p_query: l.title, p_limit: 50 })) as { id: string }[]).map((x) => x.id);
     expect(await search(DUPLICATED_LISTING)).toContain(DUPLICATED_LISTING.id); // the same search finds a public one

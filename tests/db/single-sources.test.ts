@@ -59,7 +59,7 @@ describe('single sources in SQL', () => {
     const functions = (await db.query<{ name: string; expr: string }>(`
       select n.nspname || '.' || p.proname as name, p.prosrc as expr
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('public', 'private')`)).rows;
-    // The search builds SQL text and keeps the rules' text form (docs/decisions.md).
+    // The search builds SQL text and keeps the rules' text form (docs/decisions/0103-one-sql-function-per-rule.md).
     const textForms = new Set(['private.search_listings_where', 'private.search_listings']);
     const copies = [...policies, ...functions]
       .filter(({ name, expr }) => !textForms.has(name) && (publicRule.test(expr) || promotionRule.test(expr)))

@@ -171,6 +171,14 @@ describe('the selfie', () => {
     expectError(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: true }), 'Verifica non trovata o già decisa.');
   });
 
+  it("keeps a reason's own full stop without doubling it (issue 43)", async () => {
+    const { listingId, verificationId } = await submitted(owner);
+    expectOk(await staff.client.rpc('decide_photo_verification', { p_verification_id: verificationId, p_approve: false, p_reason: 'Il codice non è leggibile.' }));
+    const { data: note } = await owner.client.from('admin_notifications').select('message').eq('entity_id', listingId).single();
+    expect(note!.message).toContain('non è stata approvata: Il codice non è leggibile. Il selfie è stato eliminato.');
+    expect(note!.message).not.toContain('..');
+  });
+
   it('is deleted after 7 days when nobody decides', async () => {
     const { listingId, verificationId, selfie } = await submitted(owner);
     await admin().rpc('expire_photo_verifications', { p_now: new Date(Date.now() + 6.9 * DAY).toISOString() });

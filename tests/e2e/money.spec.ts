@@ -38,6 +38,9 @@ async function balance(): Promise<number> {
   return row!.credits;
 }
 
+/** A card of 'I miei annunci' by its listing's id. */
+const ownCard = (page: Page, id: string) => page.locator(`article[aria-labelledby="listing-title-${id}"]`);
+
 async function noSideways(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
@@ -102,8 +105,9 @@ test('promote a base listing night for 3 days with the pending percentage coupon
   await page.getByRole('button', { name: p.buy }).click();
   await expect(page.getByText(p.done)).toBeVisible();
   expect(await balance()).toBe(before - 25);
-  await expect(page.getByTestId('promotion-state')).toContainText(p.hot);
-  await expect(page.getByRole('button', { name: p.extend })).toBeVisible();
+  // Issue 43: back to 'I miei annunci' with the card's 'Hot' in view, not on a form offering 'Estendi'.
+  await expect(page).toHaveURL(/\/my-listings(\?page=\d+)?$/);
+  await expect(ownCard(page, PROMOTED[0]!).getByTestId('badge-hot')).toBeInViewport();
   await noSideways(page);
   // The freshest promotion leads the search (cron is off in e2e: no other seed listing was bumped since).
   await page.goto('/search');
@@ -123,7 +127,12 @@ test('schedule a day promotion for tomorrow: In Attesa', async ({ page }) => {
   await page.getByRole('option', { name: '10:00', exact: true }).click();
   await page.getByRole('button', { name: p.buy }).click();
   await expect(page.getByText(p.scheduled)).toBeVisible();
-  await expect(page.getByTestId('promotion-state')).toContainText(p.pending);
+  // Issue 43: not the form again (its button would read 'Estendi'): 'I miei annunci' with the card's 'In Attesa' in view.
+  await expect(page).toHaveURL(/\/my-listings(\?page=\d+)?$/);
+  await expect(ownCard(page, PROMOTED[1]!).getByTestId('badge-pending')).toBeInViewport();
+  await expect(ownCard(page, PROMOTED[1]!).getByTestId('badge-pending')).toHaveText(/^In Attesa · dal \d\d \p{L}+, 10:00$/u);
+  await noSideways(page);
+  await shot(page, 'money-scheduled-my-listings');
 });
 
 test('a paused listing is refused with the documented text', async ({ page }) => {

@@ -99,7 +99,7 @@ test("marco re-uploads one of giulia's photos, resized: his listing waits with b
   await crop.getByRole('button', { name: t.photos.crop.save }).click();
   await dialog.getByRole('button', { name: t.photos.manager.addSave }).click();
   await expect(dialog.getByTestId('photo-thumb')).toHaveCount(before.length + 1);
-  const added = ((await serviceRest(`listing_photos?select=id,url&listing_id=eq.${mine!.id}`)) as { id: string; url: string }[])
+  const added = ((await serviceRest(`listing_photos?select=id,url,storage_path&listing_id=eq.${mine!.id}`)) as { id: string; url: string; storage_path: string }[])
     .find((p) => !before.some((b) => b.id === p.id))!;
   const [row] = (await serviceRest(`listings?select=review_status&id=eq.${mine!.id}`)) as { review_status: string }[];
   expect(row!.review_status).toBe('pending');
@@ -109,14 +109,17 @@ test("marco re-uploads one of giulia's photos, resized: his listing waits with b
   expect(match).toMatchObject({ other_photo_id: source!.id });
   expect(match.distance).toBeLessThanOrEqual(8);
 
-  // supporto at 1280 px: marco's photo beside giulia's, with the distance.
+  // Held, marco's photos are nobody else's (issue 41): the address a visitor could keep stops answering.
+  await expect.poll(async () => (await fetch(added.url)).status, { timeout: 15_000 }).toBeGreaterThanOrEqual(400);
+
+  // supporto at 1280 px: marco's photo beside giulia's, with the distance; his through a signed URL of the held copy.
   const { staffContext, staff } = await daApprovare(browser);
   const held = staff.getByTestId('held-listing').filter({ hasText: mine!.title });
   await expect(held).toContainText(review.panel.reasons.duplicate_photo!);
-  const pair = held.getByTestId('duplicate-pair').filter({ has: staff.locator(`img[src="${added.url}"]`) });
+  const pair = held.getByTestId('duplicate-pair').filter({ has: staff.locator(`img[src*="${added.storage_path}"]`) });
   const newer = pair.getByRole('img', { name: review.panel.newPhoto });
   const other = pair.getByRole('img', { name: review.panel.otherPhoto(DEMO.giulia.email) });
-  await expect(newer).toHaveAttribute('src', added.url);
+  await expect(newer).toHaveAttribute('src', new RegExp(`/storage/v1/object/sign/listing_photos_held/${added.storage_path}\\?token=`));
   await expect(other).toHaveAttribute('src', source!.url);
   for (const img of [newer, other]) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   const [a, b] = [(await newer.boundingBox())!, (await other.boundingBox())!];
@@ -132,4 +135,6 @@ test("marco re-uploads one of giulia's photos, resized: his listing waits with b
   await staff.getByRole('dialog').getByRole('button', { name: review.panel.approve }).click();
   await expect(staff.getByText(review.panel.approved)).toBeVisible();
   await staffContext.close();
+  // Approved, its photos are public again.
+  await expect.poll(async () => (await fetch(added.url)).status, { timeout: 15_000 }).toBe(200);
 });

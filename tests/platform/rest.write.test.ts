@@ -152,6 +152,23 @@ describe('REST update and delete', () => {
   });
 });
 
+describe('REST writes on columns granted one by one', () => {
+  it('return only what select= reads, as PostgREST does: granted columns and embeds answer, * is refused as a read is', async () => {
+    const author = await newAuthor();
+    const ins = await anon.from('granted_columns').insert({ author_id: author, label: 'a', secret: 's' }).select('id, label, authors(id)').single();
+    expect(ins.error).toBeNull();
+    expect(ins.data).toEqual({ id: expect.any(Number), label: 'a', authors: { id: author } });
+    const id = (ins.data as { id: number }).id;
+    expect((await anon.from('granted_columns').update({ label: 'b' }).eq('id', id).select('label')).data).toEqual([{ label: 'b' }]);
+    for (const res of [
+      await anon.from('granted_columns').update({ label: 'c' }).eq('id', id).select(),
+      await anon.from('granted_columns').insert({ label: 'd' }).select('secret'),
+      await anon.from('granted_columns').select('*').eq('id', id),
+    ]) expect(res.error?.code).toBe('42501');
+    expect((await admin.from('granted_columns').select('label, secret').eq('id', id)).data).toEqual([{ label: 'b', secret: 's' }]);
+  });
+});
+
 describe('REST row-level security', () => {
   it('shows each user only their own rows', async () => {
     const alice = await tokenUser();

@@ -73,3 +73,25 @@ export function faultOf(check: () => unknown): ImageFault | null {
     throw err;
   }
 }
+
+/**
+ * The picture with its header patched to declare `width` x `height` (JPEG frame header, PNG
+ * IHDR, lossy WebP's VP8 frame): the file still walks whole, and only a decode would
+ * find its data too short. What an upload's size check must refuse before decoding.
+ */
+export function withDeclaredSize(bytes: Uint8Array, width: number, height: number): Uint8Array {
+  const b = bytes.slice();
+  const view = new DataView(b.buffer);
+  if (b[0] === 0xff) {
+    const sof = b.findIndex((v, i) => v === 0xff && b[i + 1]! >= 0xc0 && b[i + 1]! <= 0xc2);
+    view.setUint16(sof + 5, height);
+    view.setUint16(sof + 7, width);
+  } else if (b[0] === 0x89) {
+    view.setUint32(16, width);
+    view.setUint32(20, height);
+  } else if (latin1(b.subarray(12, 16)) === 'VP8 ') {
+    view.setUint16(26, width, true);
+    view.setUint16(28, height, true);
+  } else throw new Error('withDeclaredSize: not a JPEG, PNG or lossy WebP');
+  return b;
+}

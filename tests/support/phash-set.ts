@@ -1,8 +1,8 @@
 /**
- * The test set the duplicate-photo threshold is chosen from (docs/decisions.md, issue 26):
+ * The test set the duplicate-photo threshold is chosen from (docs/decisions/0606-duplicate-threshold-and-variants.md):
  * source pictures (the demo's illustrated art and random "photographic" textures, as 4:5 JPEG
  * crops) and, for each, the copies a thief would upload: resized, re-compressed, slightly
- * cropped, and these combined. Made with sharp (tests only: the server decodes with jpeg-js).
+ * cropped, and these combined. Made with sharp (tests only: the server decodes with jpeg-decode.ts).
  */
 import sharp from 'sharp';
 import { renderPhoto } from '../../supabase/seed/photos.ts';

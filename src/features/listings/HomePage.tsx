@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';
 import { Button } from '@/lib/ui/Button.tsx';

@@ -68,13 +68,25 @@ describe('ListingCard', () => {
     expect(screen.getByTestId('card-photos').querySelectorAll('img')).toHaveLength(5);
   });
 
-  it("a scheduled promotion is 'In Attesa'; a paused listing is 'In Pausa'", () => {
-    const { unmount } = render(<ListingCard listing={{ ...base, is_premium: true, promotion_start_at: iso(5), promotion_end_at: iso(24) }} />);
+  it("a scheduled promotion is 'In Attesa' on the owner's card only; a paused listing is 'In Pausa'", () => {
+    const scheduled = { ...base, is_premium: true, promotion_start_at: iso(5), promotion_end_at: iso(24), available_until: iso(2) };
+    const { unmount } = render(<ListingCard listing={scheduled} footer={<p>azioni</p>} />);
     // With its start on Italy's clock (issue 27).
     expect(screen.getByTestId('badge-pending')).toHaveTextContent(/^In Attesa · dal \d\d \p{L}+, \d\d:\d\d$/u);
     unmount();
+    // A visitor's card (no owner's footer): the schedule is the owner's business (issue 43).
+    const visitor = render(<ListingCard listing={scheduled} />);
+    expect(screen.queryByTestId('badge-pending')).toBeNull();
+    expect(screen.getByTestId('badge-available-now')).toHaveTextContent(t.listings.card.availableNow);
+    visitor.unmount();
     render(<ListingCard listing={{ ...base, is_paused: true }} />);
     expect(screen.getByText('In Pausa')).toBeInTheDocument();
+  });
+
+  it("a refused listing's card shows no expiry (issue 43)", () => {
+    render(<ListingCard listing={{ ...base, review_status: 'rejected' } as Listing} footer={<p>azioni</p>} />);
+    expect(screen.queryByTestId('badge-date')).toBeNull();
+    expect(screen.queryByText(/Scade il:/)).toBeNull();
   });
 
   it('compact date shows day and month only', () => {

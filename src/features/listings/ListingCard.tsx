@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { attributeBadges, availableNowBadge, dateBadge, label, pendingBadge, promotionState, visiblePhotos, verifiedBadge, type Listing } from './model.ts';
+import { attributeBadges, dateBadge, label, promotionState, stateBadges, visiblePhotos, verifiedBadge, type Listing } from './model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
+import { StateBadges } from './StateBadges.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
 import { listingPath } from '@/lib/paths.ts';
@@ -26,8 +27,9 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
   // A premium card's other photos download once the visitor reaches for them, not with the page.
   const [swiped, setSwiped] = useState(false);
   const state = promotionState(listing, now);
-  // Only while its end is ahead (a cached card too); the owner (a card with a footer) sees the time left.
-  const available = availableNowBadge(listing, !!footer, now);
+  // The owner's card (one with a footer) also shows a scheduled promotion and the time
+  // 'Disponibile ora' has left; 'Disponibile ora' only while its end is ahead (a cached card too).
+  const states = stateBadges(listing, !!footer, now);
   const verified = verifiedBadge(listing);
   const photos = visiblePhotos(listing, now);
   const date = dateBadge(listing, compact);
@@ -70,27 +72,9 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
         <span aria-hidden className={classes.watermark}>
           {c.watermark}
         </span>
-        <div className={classes.states}>
-          {state === 'active' && (
-            <CardBadge color="red" variant="filled" upper data-testid="badge-hot">
-              {c.hot}
-            </CardBadge>
-          )}
-          {state === 'pending' && (
-            <CardBadge color="yellow" variant="filled" data-testid="badge-pending">
-              {pendingBadge(listing)}
-            </CardBadge>
-          )}
-          {available && (
-            <CardBadge color="green" variant="filled" data-testid="badge-available-now">
-              {available}
-            </CardBadge>
-          )}
-          {listing.is_paused && (
-            <CardBadge color="gray" variant="filled" upper>
-              {c.paused}
-            </CardBadge>
-          )}
+        {/* Clear of the heart: the badges wrap inside the photo instead of running under it. */}
+        <div className={classes.states} data-beside-heart={!footer || undefined} data-testid="card-states">
+          <StateBadges badges={states} />
         </div>
       </div>
       <div className={classes.body}>
@@ -98,9 +82,11 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
           <CardBadge variant="light" color="grape" upper>
             {label('category', listing.category)}
           </CardBadge>
-          <CardBadge variant="outline" color="gray">
-            {date.prefix} {date.date}
-          </CardBadge>
+          {date && (
+            <CardBadge variant="outline" color="gray" data-testid="badge-date">
+              {date.prefix} {date.date}
+            </CardBadge>
+          )}
           {verified && (
             <CardBadge variant="filled" color="teal" data-testid="badge-verified">
               {verified}

@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';
 import { paths } from '@/lib/paths.ts';

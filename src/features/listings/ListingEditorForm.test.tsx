@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes, useLocation } from '@/lib/router/index.ts';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError } from '@/lib/apiError.ts';
 import { notifications } from '@mantine/notifications';
 import { review } from '@/lib/catalogue/review.ts';
@@ -93,6 +93,12 @@ describe('ListingEditorForm (new)', { timeout: 60_000 }, () => {
     expect(input(m.fields.title).value).toBe('Ciao');
     expect(input(m.fields.description).value).toBe('corta');
     expect(createListing).not.toHaveBeenCalled();
+  });
+
+  it('says before any upload that visitors see only the first photo, and a promotion all of them (issue 43)', () => {
+    renderNew();
+    expect(screen.getByTestId('photos-shown')).toHaveTextContent(m.photosShown.base(5));
+    expect(screen.queryAllByTestId('draft-photo')).toHaveLength(0);
   });
 
   it('counts the description in characters as the database does (an emoji is one)', () => {

@@ -3,7 +3,7 @@ import { Alert, Button, Container, Group, Paper, Progress, Stack, Text, Title } 
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@/lib/router/index.ts';
+import { useNavigate } from 'react-router-dom';
 import { PhotoManager, PhotoPicker, type DraftPhoto } from '@/features/photos/index.ts';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
@@ -13,7 +13,7 @@ import { clearDraft, draftKey, saveDraft, type ListingDraft } from './draftStore
 import { ListingEditorCost, buyCreditsPath } from './ListingEditorCost.tsx';
 import { ListingEditorFields } from './ListingEditorFields.tsx';
 import { ListingEditorPreview } from './ListingEditorPreview.tsx';
-import { emptyListingForm, fromListing, toCreateArgs, validateListingForm, type ListingFormValues } from './listingForm.ts';
+import { emptyListingForm, fromListing, photosShownNote, toCreateArgs, validateListingForm, type ListingFormValues } from './listingForm.ts';
 import { creationBudgetQuery, listingEditorKeys, uploadRemaining, usePublishListing, useUpdateListing } from './queries.ts';
 import { savedReview, savedToast, type SaveReview } from './review.ts';
 import type { Listing } from './shape.ts';
@@ -121,11 +121,11 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
               // The listing exists and was paid for: its missing photos wait on its edit page.
               await saveDraft(draftKey(userId, id), { values, photos: failed, creationKey, listingId: id, updatedAt: Date.now() });
               toastError(`${m.photosFailed} ${failureMessage(photoError, '')}`.trim());
-              navigate(editListingPath(id));
+              await navigate(editListingPath(id));
               return;
             }
             toastSaved(review, m.created);
-            navigate(listingPath(id));
+            await navigate(listingPath(id));
           })(),
         onError: (err) => {
           noteScreened(err);
@@ -148,7 +148,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
             else await clearDraft(key);
             form.resetDirty(values);
             toastSaved(review, m.updated);
-            navigate(listingPath(listing!.id));
+            await navigate(listingPath(listing!.id));
           })(),
         onError: (err) => {
           noteScreened(err);
@@ -233,6 +233,10 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
               <Title order={2} size="h4" mb="xs">
                 {m.sections.photos}
               </Title>
+              {/* Before the upload: how many of them visitors will see (issue 43). */}
+              <Text size="sm" mb="xs" data-testid="photos-shown">
+                {photosShownNote(listing)}
+              </Text>
               {isNew ? (
                 <>
                   <Text size="xs" c="dimmed" mb="xs">

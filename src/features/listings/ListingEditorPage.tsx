@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Container, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@/lib/router/index.ts';
+import { useParams } from 'react-router-dom';
 import { useViewer } from '@/features/auth/index.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';

@@ -1,11 +1,13 @@
 import type { CSSProperties } from 'react';
+import { useHeldPhoto } from '@/lib/heldPhoto.ts';
 import classes from './ListingPhotoImage.module.css';
 import { photoSources, type PhotoPlace } from './photoSources.ts';
 
 /**
  * Listing photos are 4:5: width/height reserve the space; resized for `place`; lazy unless
  * `eager`, high priority when `priority`. Without `src` the frame holds its place until the
- * photo is wanted.
+ * photo is wanted. A crop of a listing waiting for review is not public: its owner and staff
+ * see the held copy (lib/heldPhoto.ts), at its stored size.
  */
 export function ListingPhotoImage({
   src,
@@ -27,9 +29,10 @@ export function ListingPhotoImage({
   /** the photo has loaded or failed */
   onSettled?: (img: HTMLImageElement) => void;
 }) {
+  const held = useHeldPhoto(src);
   return (
     <img
-      {...(src ? photoSources(src, place) : {})}
+      {...(held.held ? { src: held.src } : src ? photoSources(src, place) : {})}
       alt={alt}
       width={400}
       height={500}
@@ -43,7 +46,10 @@ export function ListingPhotoImage({
         e.currentTarget.setAttribute('data-loaded', '');
         onSettled?.(e.currentTarget);
       }}
-      onError={(e) => onSettled?.(e.currentTarget)}
+      onError={(e) => {
+        held.onError();
+        onSettled?.(e.currentTarget);
+      }}
       className={className ? `${classes.photo} ${className}` : classes.photo}
       style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...style }}
     />

@@ -3,8 +3,9 @@ import { listingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { Button } from '@/lib/ui/Button.tsx';
 import page from '@/lib/ui/page.module.css';
-import { availableNowBadge, dateBadge, detailFields, formatRate, label, pendingBadge, promotionState, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
+import { dateBadge, detailFields, formatRate, label, stateBadges, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from './model.ts';
 import { CardBadge } from './CardBadge.tsx';
+import { StateBadges } from './StateBadges.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import classes from './ListingView.module.css';
 import { FavouriteButton } from '@/features/favourites/index.ts';
@@ -19,8 +20,7 @@ const d = t.listings.detail;
  */
 export function ListingView({ listing, phone, owner = false, onReport }: { listing: Listing; phone: string | null; owner?: boolean; onReport?: () => void }) {
   const photos = visiblePhotos(listing);
-  const promo = promotionState(listing);
-  const available = availableNowBadge(listing, owner);
+  const states = stateBadges(listing, owner);
   const verified = verifiedBadge(listing);
   const date = dateBadge(listing);
   const fields = detailFields(listing);
@@ -50,32 +50,15 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
     <div className={classes.view}>
       <PhotoGallery photos={photos} title={listing.title} />
       <div className={classes.badges}>
-        {promo === 'active' && (
-          <CardBadge color="red" variant="filled" upper>
-            {t.listings.card.hot}
-          </CardBadge>
-        )}
-        {promo === 'pending' && (
-          <CardBadge color="yellow" variant="filled" data-testid="badge-pending">
-            {pendingBadge(listing)}
-          </CardBadge>
-        )}
-        {available && (
-          <CardBadge color="green" variant="filled" data-testid="badge-available-now">
-            {available}
-          </CardBadge>
-        )}
-        {listing.is_paused && (
-          <CardBadge color="gray" variant="filled" upper>
-            {t.listings.card.paused}
-          </CardBadge>
-        )}
+        <StateBadges badges={states} />
         <CardBadge color="grape" variant="light" upper>
           {label('category', listing.category)}
         </CardBadge>
-        <CardBadge color="gray" variant="outline">
-          {date.prefix} {date.date}
-        </CardBadge>
+        {date && (
+          <CardBadge color="gray" variant="outline" data-testid="badge-date">
+            {date.prefix} {date.date}
+          </CardBadge>
+        )}
         {verified && (
           <CardBadge color="teal" variant="filled" data-testid="badge-verified">
             {verified}

@@ -8,6 +8,7 @@ import type { Listing } from './model.ts';
 const api = vi.hoisted(() => ({
   MY_LISTINGS_PAGE_SIZE: 10,
   fetchMyListings: vi.fn(),
+  fetchMyListingPage: vi.fn(),
   setListingPaused: vi.fn(),
   deleteListing: vi.fn(),
   renewListing: vi.fn(),
@@ -98,6 +99,22 @@ describe('MyListingsPage', () => {
     expect(await screen.findByRole('article', { name: 'Annuncio 11' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(api.fetchMyListings).toHaveBeenLastCalledWith('u1', 2);
+  });
+
+  it("opened on one listing (after its promotion, issue 43): the page that has it, its card scrolled to", async () => {
+    api.fetchMyListingPage.mockResolvedValue(2);
+    api.fetchMyListings.mockImplementation(async (_u: string, page: number) => ({ rows: page === 2 ? [row(11), row(12)] : [row(1)], total: 12 }));
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.getAttribute('aria-labelledby') ?? '');
+    });
+    render(<MyListingsPage />, { route: `/my-listings?annuncio=${row(12).id}` });
+    expect(await screen.findByRole('article', { name: 'Annuncio 12' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(scrolled).toContain(`listing-title-${row(12).id}`));
+    expect(api.fetchMyListingPage).toHaveBeenCalledWith('u1', row(12).id);
+    // Page 1 was never asked for: the skeletons waited for the listing's page.
+    expect(api.fetchMyListings.mock.calls.map((c) => c[1])).toEqual([2]);
+    expect(screen.getByText(m.pageOf(2, 2))).toBeInTheDocument();
   });
 
   it('a failed load says so with Riprova', async () => {

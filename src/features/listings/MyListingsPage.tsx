@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { paths } from '@/lib/paths.ts';
+import { MY_LISTINGS_FOCUS_PARAM, paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { MY_LISTINGS_PAGE_SIZE } from './api.ts';
 import { ListingCard } from './ListingCard.tsx';
 import { OwnerCardActions } from './OwnerCardActions.tsx';
-import { myListingsQuery } from './queries.ts';
+import { myListingPageQuery, myListingsQuery } from './queries.ts';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.myListings.page;
@@ -24,14 +24,29 @@ const pageOf = (raw: string | null) => {
 export default function MyListingsPage() {
   const { user } = useViewer();
   const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get('page'));
-  const listings = useQuery(myListingsQuery(user?.id, page));
+  // Opened on one listing (after buying its promotion): the page that has it, then its card in view.
+  const focus = params.get(MY_LISTINGS_FOCUS_PARAM);
+  const focusPage = useQuery(myListingPageQuery(user?.id, focus));
+  const page = focus ? (focusPage.data ?? 1) : pageOf(params.get('page'));
+  const listings = useQuery(myListingsQuery(focus && focusPage.isPending ? undefined : user?.id, page));
   const data = listings.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / MY_LISTINGS_PAGE_SIZE)) : 1;
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
     window.scrollTo({ top: 0 });
   };
+
+  const focusShown = !!focus && !!data && !listings.isPlaceholderData && !focusPage.isPending;
+  useEffect(() => {
+    if (!focusShown) return;
+    const card = document.getElementById(`listing-title-${focus}`)?.closest('article');
+    card?.scrollIntoView({ block: 'start' });
+    // Again on the next frame: the cards above are laid out only once near the screen
+    // (content-visibility), which moves it from where the first scroll left it.
+    requestAnimationFrame(() => card?.scrollIntoView({ block: 'start' }));
+    // Once: the address becomes the page's own, so Back or a reload do not jump to it again.
+    setParams(page === 1 ? {} : { page: String(page) }, { replace: true });
+  }, [focusShown, focus, page, setParams]);
 
   // Deleting the last listing of the last page leaves that page empty: show the one before.
   const beyond = !!data && !listings.isPlaceholderData && page > pages;

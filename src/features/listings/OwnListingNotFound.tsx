@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Switch } from '@mantine/core';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Alert, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';

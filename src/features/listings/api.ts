@@ -85,7 +85,7 @@ export function filterArgs(params: SearchParams): CountArgs {
 
 /**
  * 'Solo foto verificate' for the pages and the total. Not in filterArgs: saved searches store
- * those and their alerts do not match on it (docs/decisions.md, issue 26).
+ * those and their alerts do not match on it (docs/decisions/0609-photo-verification.md).
  */
 const verifiedArg = (params: SearchParams) => (params.verifiedOnly ? { p_verified_only: true } : {});
 
@@ -125,17 +125,36 @@ export async function fetchListingDetail(id: string): Promise<ListingDetail> {
 }
 
 /**
+ * The columns of listings that visitors and users may select (the listings migration's
+ * grants, issue 41): a page and a card show no other, and `*` is refused, the owner's too.
+ */
+const LISTING_COLUMNS =
+  'id, user_id, title, category, city, zone, age, description, created_at, expires_at, is_premium, promotion_mode, promotion_start_at, promotion_end_at, last_bumped_at, is_paused, slug, ethnicity, nationality, breast_type, hair_color, body_type, eye_color, meeting_type, availability_for, meeting_location, offered_services, hourly_rate, review_status, available_until, photos_verified_at';
+
+/** What only the owner (and staff) read: the wallet's, the clock's and the review's columns. */
+type PrivateFields = Pick<Listing, 'auto_renew' | 'promotion_credits_paid'> & Pick<ReviewFields, 'review_submitted_at'>;
+
+/** listing_private_fields of these listings (the caller's own), by id. */
+async function privateFields(ids: string[]): Promise<Map<string, PrivateFields>> {
+  if (ids.length === 0) return new Map();
+  const supabase = await loadSupabase();
+  const rows = await unwrap(supabase.rpc('listing_private_fields', { p_ids: ids }));
+  return new Map((rows ?? []).map((r) => [r.id, { auto_renew: r.auto_renew, promotion_credits_paid: r.promotion_credits_paid, review_submitted_at: r.review_submitted_at }]));
+}
+
+/**
  * The signed-in owner's own listing whatever its state (RLS lets owners read theirs), with
  * all its photos; null when it is not theirs.
  */
 export async function fetchOwnListing(id: string, userId: string): Promise<(Listing & ReviewFields) | null> {
   const supabase = await loadSupabase();
-  const [row, photos] = await Promise.all([
-    unwrap(supabase.from('listings').select('*').eq('id', id).eq('user_id', userId).maybeSingle()),
+  const [row, own, photos] = await Promise.all([
+    unwrap(supabase.from('listings').select(LISTING_COLUMNS).eq('id', id).eq('user_id', userId).maybeSingle()),
+    privateFields([id]),
     unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
   ]);
   if (!row) return null;
-  return { ...row, hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
+  return { ...row, ...own.get(id), hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
 }
 
 /**
@@ -204,6 +223,15 @@ export async function currentUserId(): Promise<string | null> {
 
 export const MY_LISTINGS_PAGE_SIZE = 10;
 
+/** 'I tuoi annunci''s order: paused last, promoted first, then latest promotion end, latest bump, newest. */
+const inMyListingsOrder = <Q extends { order(column: string, options: { ascending: boolean; nullsFirst?: boolean }): Q }>(query: Q): Q =>
+  query
+    .order('is_paused', { ascending: true })
+    .order('is_premium', { ascending: false })
+    .order('promotion_end_at', { ascending: false, nullsFirst: false })
+    .order('last_bumped_at', { ascending: false, nullsFirst: false })
+    .order('created_at', { ascending: false });
+
 export interface MyListingsPage {
   rows: (Listing & { user_id: string })[];
   total: number;
@@ -216,19 +244,23 @@ export interface MyListingsPage {
 export async function fetchMyListings(userId: string, page: number): Promise<MyListingsPage> {
   const supabase = await loadSupabase();
   const from = (Math.max(1, page) - 1) * MY_LISTINGS_PAGE_SIZE;
-  const { data, count, error, status } = await supabase
+  const query = supabase
     .from('listings')
-    .select('*, photos:listing_photos(id, url, is_primary, created_at)', { count: 'exact' })
-    .eq('user_id', userId)
-    .order('is_paused', { ascending: true })
-    .order('is_premium', { ascending: false })
-    .order('promotion_end_at', { ascending: false, nullsFirst: false })
-    .order('last_bumped_at', { ascending: false, nullsFirst: false })
-    .order('created_at', { ascending: false })
-    .range(from, from + MY_LISTINGS_PAGE_SIZE - 1);
+    .select(`${LISTING_COLUMNS}, photos:listing_photos(id, url, is_primary, created_at)` as const, { count: 'exact' })
+    .eq('user_id', userId);
+  const { data, count, error, status } = await inMyListingsOrder(query).range(from, from + MY_LISTINGS_PAGE_SIZE - 1);
   if (error) throw await toApiError(error, status);
-  const rows = (data ?? []).map((r) => ({ ...r, hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate) }));
+  const own = await privateFields((data ?? []).map((r) => r.id));
+  const rows = (data ?? []).map((r) => ({ ...r, ...own.get(r.id), hourly_rate: r.hourly_rate == null ? null : Number(r.hourly_rate) }));
   return { rows, total: count ?? rows.length };
+}
+
+/** The page (from 1) of 'I tuoi annunci' that shows the caller's listing `id`; null when it is not theirs. */
+export async function fetchMyListingPage(userId: string, id: string): Promise<number | null> {
+  const supabase = await loadSupabase();
+  const ids = await unwrap(inMyListingsOrder(supabase.from('listings').select('id').eq('user_id', userId)));
+  const at = (ids ?? []).findIndex((r) => r.id === id);
+  return at < 0 ? null : Math.floor(at / MY_LISTINGS_PAGE_SIZE) + 1;
 }
 
 export interface RenewalQuote {

@@ -7,6 +7,7 @@ import {
   fromListing,
   LISTING_RULES,
   numberOf,
+  photosShownNote,
   previewListing,
   sqlTrim,
   toCreateArgs,
@@ -152,5 +153,25 @@ describe('conversions', () => {
     const p = previewListing({ ...valid, age: 'x', hourly_rate: 90 }, { now });
     expect(p).toMatchObject({ title: valid.title, age: null, hourly_rate: 90, is_paused: false, is_premium: false, photos: [] });
     expect(Date.parse(p.expires_at!) - now.getTime()).toBe(30 * 86_400_000);
+  });
+});
+
+describe('how many photos visitors see (issue 43)', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  const at = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+  const promotion = (start: number, end: number) => ({ is_premium: true, promotion_start_at: at(start), promotion_end_at: at(end), is_paused: false });
+
+  it('a new or unpromoted listing: the first photo only, all of them (up to 5) with a promotion', () => {
+    const base = 'Senza promozione i visitatori vedono solo la prima foto. Con una promozione le vedono tutte, fino a 5.';
+    expect(photosShownNote(undefined, now)).toBe(base);
+    expect(photosShownNote({ is_premium: false, promotion_start_at: null, promotion_end_at: null, is_paused: false }, now)).toBe(base);
+    // An ended promotion, or one paused, shows the first photo again.
+    expect(photosShownNote(promotion(-48, -1), now)).toBe(base);
+    expect(photosShownNote({ ...promotion(-1, 24), is_paused: true }, now)).toBe(base);
+  });
+
+  it('while a promotion runs all of them; before a scheduled one starts, the first only until then', () => {
+    expect(photosShownNote(promotion(-1, 24), now)).toBe('Con la promozione attiva i visitatori vedono tutte le foto, fino a 5. Quando finisce, solo la prima.');
+    expect(photosShownNote(promotion(5, 29), now)).toBe("Fino all'inizio della promozione i visitatori vedono solo la prima foto; poi le vedranno tutte, fino a 5.");
   });
 });

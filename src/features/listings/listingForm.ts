@@ -3,9 +3,10 @@
  * messages (generated from public.listing_rules(), never retyped here), and the conversions
  * to the create_listing call, the owner's update and the card preview.
  */
+import { t } from '@/lib/catalogue/screens.ts';
 import type { Database } from '@/lib/database.types.ts';
 import { LISTING_RULES } from './listingFormRules.generated.ts';
-import { ATTRIBUTE_KEYS, type ArrayField, type Listing, type ListingPhoto } from './shape.ts';
+import { ATTRIBUTE_KEYS, PREMIUM_PHOTO_LIMIT, promotionState, type ArrayField, type Listing, type ListingPhoto } from './shape.ts';
 
 export { LISTING_RULES };
 
@@ -189,4 +190,15 @@ export function previewListing(
     ...arrays,
     photos: opts.photos ?? [],
   };
+}
+
+/**
+ * The editor's word on photos, before any upload (issue 43): visitors see only the first photo
+ * of a listing without a running promotion, and all of them (up to 5) while one runs.
+ */
+export function photosShownNote(
+  l: Pick<Listing, 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'is_paused'> | null | undefined,
+  now: Date = new Date(),
+): string {
+  return t.listingEditor.photosShown[l ? promotionState(l, now) : 'base'](PREMIUM_PHOTO_LIMIT);
 }

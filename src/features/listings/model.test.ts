@@ -14,6 +14,7 @@ import {
   label,
   photoLimit,
   promotionState,
+  stateBadges,
   telUrl,
   visiblePhotos,
   whatsappUrl,
@@ -102,8 +103,15 @@ describe('dates', () => {
     expect(formatListingDate('2026-03-05T10:00:00Z', true)).toBe('05 marzo');
   });
   it('uses the expiry badge when there is one, otherwise publication', () => {
-    expect(dateBadge({ expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-01T10:00:00Z' }).prefix).toBe('Scade il:');
+    expect(dateBadge({ expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-01T10:00:00Z' })?.prefix).toBe('Scade il:');
     expect(dateBadge({ expires_at: null, created_at: '2026-11-01T10:00:00Z' })).toEqual({ prefix: 'Pubblicato il:', date: '01 novembre 2026' });
+  });
+  it("shows no expiry on a listing staff refused (issue 43): 'Scade il' only while it waits or is public", () => {
+    const dates = { expires_at: '2026-12-31T10:00:00Z', created_at: '2026-11-01T10:00:00Z' };
+    expect(dateBadge({ ...dates, review_status: 'rejected' })).toBeNull();
+    expect(dateBadge({ ...dates, review_status: 'rejected' }, true)).toBeNull();
+    expect(dateBadge({ ...dates, review_status: 'pending' })?.prefix).toBe('Scade il:');
+    expect(dateBadge({ ...dates, review_status: 'approved' })).toEqual({ prefix: 'Scade il:', date: '31 dicembre 2026' });
   });
 });
 
@@ -151,5 +159,18 @@ describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
     expect(pendingBadge({ promotion_start_at: '2026-11-23T21:00:00Z' })).toBe('In Attesa · dal 23 novembre, 22:00');
     expect(pendingBadge({ promotion_start_at: '2026-07-02T20:00:00Z' })).toBe('In Attesa · dal 02 luglio, 22:00');
     expect(pendingBadge({ promotion_start_at: null })).toBe('In Attesa');
+  });
+
+  it("shows the scheduled promotion to the owner only: visitors see 'Disponibile ora', never 'In Attesa' (issue 43)", () => {
+    const l = listing({ is_premium: true, promotion_start_at: '2026-12-04T20:00:00Z', promotion_end_at: '2026-12-11T20:00:00Z', available_until: iso(2) });
+    expect(stateBadges(l, false, now)).toEqual([{ kind: 'available', label: 'Disponibile ora' }]);
+    expect(stateBadges(l, true, now)).toEqual([
+      { kind: 'pending', label: 'In Attesa · dal 04 dicembre, 21:00' },
+      { kind: 'available', label: 'Disponibile ora · ancora 2 ore' },
+    ]);
+    // A running promotion is public ('Hot'), for both; a paused listing says so.
+    const hot = listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(24) });
+    expect(stateBadges(hot, false, now).map((b) => b.kind)).toEqual(['hot']);
+    expect(stateBadges(listing({ is_paused: true }), false, now)).toEqual([{ kind: 'paused', label: 'In Pausa' }]);
   });
 });

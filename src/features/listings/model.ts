@@ -2,7 +2,7 @@
 import { t } from '@/lib/catalogue/index.ts';
 import { normalizePhone } from '@/lib/contact.ts';
 import { formatItalianDate, formatItalianDayTime, formatItalianMonthYear } from '@/lib/romeDate.ts';
-import { ATTRIBUTE_KEYS, availableNow, type ArrayField, type AttributeKey, type Listing, type ValueListKey } from './shape.ts';
+import { ATTRIBUTE_KEYS, availableNow, promotionState, type ArrayField, type AttributeKey, type Listing, type ValueListKey } from './shape.ts';
 
 export * from './shape.ts';
 
@@ -58,8 +58,15 @@ export function formatListingDate(iso: string, compact = false): string {
   return formatItalianDate(new Date(iso), { year: !compact });
 }
 
-/** The card's date badge: expiry when known, else publication. */
-export function dateBadge(l: Pick<Listing, 'expires_at' | 'created_at'>, compact = false): { prefix: string; date: string } {
+/**
+ * The card's date badge: expiry when known, else publication. None for a listing staff refused:
+ * it was never public and has no time running (its paid time came back, issue 43).
+ */
+export function dateBadge(
+  l: Pick<Listing, 'expires_at' | 'created_at'> & { review_status?: string | null },
+  compact = false,
+): { prefix: string; date: string } | null {
+  if (l.review_status === 'rejected') return null;
   if (l.expires_at) return { prefix: t.listings.card.expiresOn, date: formatListingDate(l.expires_at, compact) };
   return { prefix: t.listings.card.publishedOn, date: formatListingDate(l.created_at, compact) };
 }
@@ -95,6 +102,32 @@ export function availableNowBadge(l: Pick<Listing, 'available_until' | 'is_pause
 /** A pending promotion's badge with its start in Italy ('In Attesa · dal 27 novembre, 22:00'). */
 export function pendingBadge(l: Pick<Listing, 'promotion_start_at'>): string {
   return l.promotion_start_at ? t.listings.card.pendingFrom(formatItalianDayTime(new Date(l.promotion_start_at))) : t.listings.card.pending;
+}
+
+export interface StateBadge {
+  kind: 'hot' | 'pending' | 'available' | 'paused';
+  label: string;
+}
+
+/**
+ * The badges over a listing's photo, in order. A scheduled promotion ('In Attesa · dal …') is
+ * the owner's business: only the owner's view shows it (issue 43), as only it shows the time
+ * 'Disponibile ora' has left.
+ */
+export function stateBadges(
+  l: Pick<Listing, 'is_premium' | 'promotion_start_at' | 'promotion_end_at' | 'is_paused' | 'available_until'>,
+  owner: boolean,
+  now: Date = new Date(),
+): StateBadge[] {
+  const c = t.listings.card;
+  const state = promotionState(l, now);
+  const available = availableNowBadge(l, owner, now);
+  const out: StateBadge[] = [];
+  if (state === 'active') out.push({ kind: 'hot', label: c.hot });
+  if (state === 'pending' && owner) out.push({ kind: 'pending', label: pendingBadge(l) });
+  if (available) out.push({ kind: 'available', label: available });
+  if (l.is_paused) out.push({ kind: 'paused', label: c.paused });
+  return out;
 }
 
 /** 'Foto verificate a novembre 2026' (the month of the approval in Italy), or null when the photos are not verified. */

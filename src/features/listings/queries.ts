@@ -7,6 +7,7 @@ import {
   createListing,
   deleteListing,
   fetchCreationBudget,
+  fetchMyListingPage,
   fetchMyListings,
   fetchOwnListing,
   fetchReviewStatus,
@@ -35,6 +36,14 @@ export const myListingsQuery = (userId: string | undefined, page: number) =>
     queryKey: myListingKeys.page(userId, page),
     queryFn: userId ? () => fetchMyListings(userId, page) : skipToken,
     placeholderData: keepPreviousData,
+  });
+
+/** The page of the viewer's listings that shows listing `id` ('I tuoi annunci' opened on it), read fresh. */
+export const myListingPageQuery = (userId: string | undefined, id: string | null) =>
+  queryOptions({
+    queryKey: [...myListingKeys.all, userId, 'page-of', id] as const,
+    queryFn: userId && id ? () => fetchMyListingPage(userId, id) : skipToken,
+    staleTime: 0,
   });
 
 /** What a renewal costs and the viewer's balance, read fresh each time the dialog opens. */

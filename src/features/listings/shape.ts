@@ -3,8 +3,9 @@
  *. No catalogue, no components, so code that runs before the app (boot.ts) can
  * use it.
  */
-const PREMIUM_PHOTO_LIMIT = 5;
-const BASE_PHOTO_LIMIT = 1;
+/** How many photos visitors see: up to 5 while a promotion runs, the first one otherwise (SPEC §9). */
+export const PREMIUM_PHOTO_LIMIT = 5;
+export const BASE_PHOTO_LIMIT = 1;
 
 export const ATTRIBUTE_KEYS = [
   'ethnicity',

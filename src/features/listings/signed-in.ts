@@ -5,5 +5,5 @@
  */
 export { OwnerCardActions } from './OwnerCardActions.tsx';
 export { OwnListingNotFound } from './OwnListingNotFound.tsx';
-export { myListingsQuery } from './queries.ts';
+export { myListingKeys, myListingsQuery } from './queries.ts';
 export { MY_LISTINGS_PAGE_SIZE } from './api.ts';

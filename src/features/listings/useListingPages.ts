@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { NavigationType, useNavigationType } from '@/lib/router/index.ts';
+import { NavigationType, useNavigationType } from 'react-router-dom';
 import { isOffline } from '@/lib/apiError.ts';
 import { searchListings, type Cursor, type SearchParams, type SearchRow } from './api.ts';
 import { firstListingPage } from './prefetch.ts';

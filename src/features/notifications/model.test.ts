@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countUnread, markReadLocally, routeForNotification, sortNewestFirst, unreadIds } from './model.ts';
+import { countUnread, markReadLocally, routeForNotification, showPushInvite, sortNewestFirst, unreadIds } from './model.ts';
 
 const n = (id: string, is_read: boolean, created_at = '2026-11-22T10:00:00Z') => ({ id, is_read, created_at });
 
@@ -41,5 +41,26 @@ describe('unread counts', () => {
   it('sorts newest first', () => {
     const sorted = sortNewestFirst([n('old', false, '2026-01-01T00:00:00Z'), n('new', false, '2026-11-01T00:00:00Z')]);
     expect(sorted.map((i) => i.id)).toEqual(['new', 'old']);
+  });
+});
+
+describe('push invite', () => {
+  const can = { supported: true, permission: 'default', subscribed: false, dismissed: false, tried: false };
+  it('invites where push can work and is not on yet (permission asked or granted)', () => {
+    expect(showPushInvite(can)).toBe(true);
+    expect(showPushInvite({ ...can, permission: 'granted' })).toBe(true);
+  });
+  it('not on a browser without push, with notifications blocked, on a subscribed device, before the device has said, once declined', () => {
+    expect(showPushInvite({ ...can, supported: false })).toBe(false);
+    expect(showPushInvite({ ...can, permission: 'denied' })).toBe(false);
+    expect(showPushInvite({ ...can, subscribed: true })).toBe(false);
+    expect(showPushInvite({ ...can, subscribed: undefined })).toBe(false);
+    expect(showPushInvite({ ...can, dismissed: true })).toBe(false);
+  });
+  it('once tried, stays (with why it failed) until push is on or it is declined', () => {
+    const tried = { ...can, tried: true };
+    expect(showPushInvite({ ...tried, permission: 'denied' })).toBe(true);
+    expect(showPushInvite({ ...tried, subscribed: true })).toBe(false);
+    expect(showPushInvite({ ...tried, permission: 'denied', dismissed: true })).toBe(false);
   });
 });

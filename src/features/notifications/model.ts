@@ -53,3 +53,27 @@ export function markReadLocally<T extends Pick<AppNotification, 'id' | 'is_read'
 export function sortNewestFirst<T extends Pick<AppNotification, 'created_at'>>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
+
+/** What the push invite weighs: this browser, its permission, this device's subscription, the user's earlier answers. */
+export interface PushInviteState {
+  supported: boolean;
+  /** Notification.permission: 'default', 'granted' or 'denied'. */
+  permission: string;
+  /** Whether this device holds a push subscription; undefined until the browser has answered. */
+  subscribed: boolean | undefined;
+  /** 'No, grazie' was answered on this device once: the invite never comes back. */
+  dismissed: boolean;
+  /** 'Attiva notifiche' was tapped in this invite. */
+  tried: boolean;
+}
+
+/**
+ * Whether to invite to web push: only where it can work (push supported, permission not
+ * refused) and is not on yet, and never again once declined. Once tried, the invite stays until
+ * push is on, to show why it failed (a refusal turns the permission to 'denied' itself).
+ */
+export function showPushInvite(s: PushInviteState): boolean {
+  if (s.dismissed || !s.supported) return false;
+  if (s.tried) return s.subscribed !== true;
+  return s.permission !== 'denied' && s.subscribed === false;
+}

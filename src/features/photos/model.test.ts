@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
 import { checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind, uploadReview } from './model.ts';
+import { CROP_MAX_HEIGHT, CROP_MAX_WIDTH } from '../../../supabase/functions/_shared/image/limits.ts';
 
 const v = t.photos.validation;
 const bytes = (...parts: (number[] | string)[]) =>
@@ -78,6 +79,8 @@ describe('crop geometry', () => {
   it('stores at most 1600 x 2000 px, 4:5', () => {
     expect(outputSize({ width: 3024, height: 3780 })).toEqual({ width: 1600, height: 2000 });
     expect(outputSize({ width: 800, height: 1000 })).toEqual({ width: 800, height: 1000 });
+    // The upload function refuses a larger crop from its header (issue 41): the two must agree.
+    expect(outputSize({ width: 12000, height: 15000 })).toEqual({ width: CROP_MAX_WIDTH, height: CROP_MAX_HEIGHT });
   });
 });
 

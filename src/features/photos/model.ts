@@ -1,10 +1,14 @@
 /** Pure photo rules: accepted files and the 4:5 crop's geometry. */
 import { t } from '@/lib/catalogue/screens.ts';
 import { sniffImageKind as sniffCleanable, type ImageKind as CleanableKind } from '../../../supabase/functions/_shared/image/index.ts';
-import { MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/_shared/image/limits.ts';
+import { CROP_MAX_HEIGHT, MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/_shared/image/limits.ts';
 
-/** What the upload function accepts (10 MB, 40 megapixels): the app says so before uploading. */
-export { MAX_BYTES, MAX_PIXELS };
+/**
+ * What the upload function accepts (10 MB, 40 megapixels): the app says so before uploading.
+ * CROP_MAX_HEIGHT: the longest side of a stored crop, a 4:5 photo of 1600 x 2000 px, sharp on
+ * any phone and small; the function refuses a larger crop (issue 41).
+ */
+export { CROP_MAX_HEIGHT, MAX_BYTES, MAX_PIXELS };
 
 const v = t.photos.validation;
 
@@ -13,8 +17,6 @@ export const MAX_PHOTOS = 5;
 export const CROP_ASPECT = 4 / 5;
 export const ZOOM = { min: 1, max: 3, step: 0.1 } as const;
 export const JPEG_QUALITY = 0.95;
-/** The longest side of a stored crop: a 4:5 photo of 1600 x 2000 px is sharp on any phone and stays small. */
-export const CROP_MAX_HEIGHT = 2000;
 /** What the file inputs offer; the bytes decide what is accepted (sniffImageKind). */
 export const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.jpg,.jpeg,.png,.webp,.heic,.heif';
 

@@ -1,6 +1,7 @@
 /** The promotion screen's server state. */
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import { couponKeysAll } from '@/features/coupons/index.ts';
+import { myListingKeys } from '@/features/listings/signed-in.ts';
 import { profileKeys } from '@/features/profile/index.ts';
 import { fetchListing, fetchPendingDiscount, fetchPricing, promoteListing } from './api.ts';
 
@@ -17,7 +18,7 @@ export const pricingQuery = () => queryOptions({ queryKey: promotionKeys.pricing
 export const pendingQuery = (user: { id: string } | null, couponId: string | null) =>
   queryOptions({ queryKey: promotionKeys.pending(user?.id, couponId), queryFn: user ? () => fetchPendingDiscount(user.id) : skipToken });
 
-/** Buys the promotion: balance, listing, waiting coupon and coupon list are all stale afterwards. */
+/** Buys the promotion: balance, listing, the owner's list, waiting coupon and coupon list are all stale afterwards. */
 export function usePromote() {
   const queries = useQueryClient();
   return useMutation({
@@ -26,6 +27,7 @@ export function usePromote() {
       Promise.all([
         queries.invalidateQueries({ queryKey: profileKeys.all }),
         queries.invalidateQueries({ queryKey: promotionKeys.all }),
+        queries.invalidateQueries({ queryKey: myListingKeys.all }),
         queries.invalidateQueries({ queryKey: couponKeysAll }),
       ]),
   });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes, useLocation, useNavigate } from '@/lib/router/index.ts';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { act, fireEvent, render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { makeTestListing } from '@/test/listing.ts';

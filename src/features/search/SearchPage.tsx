@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { useSearchParams } from '@/lib/router/index.ts';
+import { useSearchParams } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
-import { FLUSH_DELAY_MS, STATS_DEVICE_KEY, STATS_OUTBOX_FLAG, flushStats, trackStats } from './events.ts';
+import { FLUSH_DELAY_MS, flushStats, trackStats } from './events.ts';
+import { STATS_DEVICE_KEY, STATS_OUTBOX_FLAG } from './send.ts';
 
 const bodies = (spy: ReturnType<typeof vi.fn>) =>
   spy.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as { p_device: string; p_events: { type: string; listing: string }[] });

@@ -6,7 +6,7 @@
  */
 import { idbStorage } from '@/lib/idbStorage.ts';
 import { romeDate } from '@/lib/romeDate.ts';
-import { MAX_BATCH, STATS_OUTBOX_FLAG, sendStats, type StatsEvent } from './events.ts';
+import { MAX_BATCH, STATS_OUTBOX_FLAG, sendStats, type StatsEvent } from './send.ts';
 
 const KEY = 'stats-outbox';
 /** A device offline for long keeps at most this many (a day's browsing). */

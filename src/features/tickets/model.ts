@@ -4,6 +4,10 @@ import { isValidEmail } from '@/lib/contact.ts';
 export const TICKET_MESSAGE_MIN = 20;
 export const TICKET_ID_LENGTH = 8;
 
+/** The navigation state /my-tickets opens with after a ticket was sent there: it invites to web push. */
+export const TICKET_SENT_STATE = { ticketSent: true } as const;
+export const wasTicketSent = (state: unknown): boolean => (state as { ticketSent?: unknown } | null)?.ticketSent === true;
+
 export interface TicketFormValues {
   email: string;
   message: string;

@@ -48,6 +48,12 @@ export const listingEditor = {
   submitEdit: 'Salva modifiche',
   managePhotos: 'Gestisci Foto',
   photosHint: 'La prima foto è la principale. Potrai gestire le foto anche dopo la pubblicazione.',
+  /** How many photos visitors see (issue 43): the first only, all of them (up to n) with a promotion. */
+  photosShown: {
+    base: (n: number) => `Senza promozione i visitatori vedono solo la prima foto. Con una promozione le vedono tutte, fino a ${n}.`,
+    pending: (n: number) => `Fino all'inizio della promozione i visitatori vedono solo la prima foto; poi le vedranno tutte, fino a ${n}.`,
+    active: (n: number) => `Con la promozione attiva i visitatori vedono tutte le foto, fino a ${n}. Quando finisce, solo la prima.`,
+  },
   noPhotos: 'Nessuna foto: potrai aggiungerle dalla pagina di modifica.',
   retryPhotos: 'Carica le foto rimaste',
   pendingPhotos: (n: number) =>

@@ -26,6 +26,7 @@ export const profile = {
     pushDisabled: pwa.push.disabled,
     pushUnsupported: pwa.push.unsupported,
     pushDenied: pwa.push.denied,
+    pushUnreachable: pwa.push.unreachable,
     pushNotConfigured: pwa.push.notConfigured,
     pushFailed: pwa.push.error,
     dataSection: 'I tuoi dati',

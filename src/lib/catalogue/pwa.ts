@@ -21,7 +21,9 @@ export const pwa = {
     enabled: 'Notifiche push attivate.',
     disabled: 'Notifiche push disattivate.',
     unsupported: 'Questo browser non supporta le notifiche push.',
-    denied: 'Hai bloccato le notifiche per questo sito: riattivale dalle impostazioni del browser.',
+    denied:
+      'Le notifiche sono bloccate per questo sito. Per consentirle tocca il lucchetto accanto all’indirizzo, apri Autorizzazioni (o Impostazioni sito) › Notifiche e scegli Consenti, poi riprova.',
+    unreachable: 'Non è stato possibile attivare le notifiche push: il servizio non risponde. Riprova più tardi.',
     notConfigured: 'Le notifiche push non sono configurate.',
     error: 'Impossibile aggiornare le notifiche push.',
     replyTitle: 'Nuova risposta al tuo ticket',

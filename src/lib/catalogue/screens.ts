@@ -9,8 +9,9 @@ import { money } from './money.ts';
 import { myListings } from './myListings.ts';
 import { photos } from './photos.ts';
 import { profile } from './profile.ts';
+import { pushInvite } from './pushInvite.ts';
 import { savedSearches } from './savedSearches.ts';
 import { stats } from './stats.ts';
 import { verification } from './verification.ts';
 
-export const t = { ...firstRoute, legal, profile, listingEditor, myListings, photos, admin, money, adminStaff, favouritesScreen, savedSearches, stats, verification } as const;
+export const t = { ...firstRoute, legal, profile, listingEditor, myListings, photos, admin, money, adminStaff, favouritesScreen, savedSearches, stats, verification, pushInvite } as const;

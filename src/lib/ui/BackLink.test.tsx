@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { t } from '@/lib/catalogue/index.ts';
-import { MemoryRouter, Route, Routes } from '@/lib/router/index.ts';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { BackLink } from './BackLink.tsx';
 
 const at = (ui: React.ReactNode, entries = ['/here']) =>

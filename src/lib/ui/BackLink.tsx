@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@/lib/router/index.ts';
+import { Link, useNavigate } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
 import { Button } from './Button.tsx';
 import classes from './BackLink.module.css';

@@ -16,8 +16,8 @@ export type ButtonProps<C extends ElementType = 'button'> = Own<C> & Omit<Compon
 
 /**
  * Mantine's Button drawn by plain CSS on its variables, for the first route: the home, /search
- * and the frame around them load without Mantine's component code (docs/decisions.md,
- * 'First-route performance'). The same sizes, colours, focus ring and press effect
+ * and the frame around them load without Mantine's component code
+ * (docs/decisions/1105-first-route-without-mantine.md). The same sizes, colours, focus ring and press effect
  * (Mantine's global `mantine-focus-auto` and `mantine-active` classes).
  */
 export function Button<C extends ElementType = 'button'>({ component, variant = 'filled', color, size = 'sm', loading = false, className, children, ...rest }: ButtonProps<C>) {

@@ -4,7 +4,7 @@
  * and, for a new photo only, the file `original`. The caller's permission is asked first
  * (listing_photo_upload_target: ban, ownership, the photo cap), so nothing is stored for a
  * refused caller; the files are checked and cleaned (clean-file.ts), stored with the service
- * role under random names, and the rows written by add_listing_photo / replace_listing_photo_crop
+ * role under random names (the crop in the bucket the listing's review asks for), and the rows written by add_listing_photo / replace_listing_photo_crop
  * (which check again). Answers 201 { photo } (a re-crop 200) or { error: '<Italian>' }.
  *
  * `kind=selfie` with `verificationId` and the file `photo`: the selfie of a photo
@@ -17,7 +17,7 @@ import { serve } from '../_shared/serve.ts';
 import { jsonResponse, preflight } from '../_shared/cors.ts';
 import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
 import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
-import { cleanFile, Refusal, type CleanFile } from './clean-file.ts';
+import { cleanFile, CROP_LIMIT, PHOTO_LIMIT, Refusal, type CleanFile, type SizeLimit } from './clean-file.ts';
 import { photoHashes } from './crop-hash.ts';
 
 const messages = {
@@ -84,14 +84,15 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   const user = await createUserClient(req);
   const target: RpcResult = await user.rpc('listing_photo_upload_target', { p_listing_id: u.listingId, p_photo_id: u.photoId });
   if (target.error) return rpcErrorResponse(target.error, messages, ...NOT_FOUND);
-  const { user_id: userId } = target.data as { user_id: string };
+  // crop_bucket: the public bucket for an approved listing, the private held one while it waits or was refused.
+  const { user_id: userId, crop_bucket: cropBucket } = target.data as { user_id: string; crop_bucket: string };
 
-  const sources: [string, File][] = [['listing_photos', u.photo]];
-  if (u.original) sources.push(['listing_originals', u.original]);
-  const files = await Promise.all(sources.map(async ([bucket, file]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file)]));
+  const sources: [string, File, SizeLimit][] = [[cropBucket, u.photo, CROP_LIMIT]];
+  if (u.original) sources.push(['listing_originals', u.original, PHOTO_LIMIT]);
+  const files = await Promise.all(sources.map(async ([bucket, file, limit]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file, limit)]));
   // The duplicate check's pHashes (the crop's variants, the original's), from the very bytes
   // stored (never ones a browser sends).
-  const hashes = photoHashes(files[0]![1], files[1]?.[1] ?? null);
+  const hashes = await photoHashes(files[0]![1], files[1]?.[1] ?? null);
 
   const admin = await createAdminClient();
   const stored = await storeFiles(admin, `${userId}/${u.listingId}`, files);

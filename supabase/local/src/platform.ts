@@ -1,11 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { loadConfig, type ConfigInput, type PlatformConfig } from './config.ts';
-import { openDatabase, type Database } from './db/index.ts';
+/**
+ * startPlatform: opens the database and composes the API modules behind one HTTP server. Nothing
+ * below imports this file: the modules' shared types live in core/types.ts.
+ */
+import { createServer, type Server } from 'node:http';
+import { loadConfig, type ConfigInput } from './config.ts';
+import type { ApiModule, Platform } from './core/types.ts';
+import { openDatabase } from './db/index.ts';
 import { prepareDatabase } from './db/migrate.ts';
 import { analyzeAll, scheduleAutoAnalyze } from './db/analyze.ts';
 import { answered, corsHeaders, discardRest, json, sendWebResponse, toWebRequest } from './http.ts';
-import { Jwt, apiKeys, type ApiKeys } from './jwt.ts';
+import { Jwt, apiKeys } from './jwt.ts';
 import { apiKeyRefusal } from './gateway.ts';
 import { createAuthApi, createDevMailApi } from './auth/index.ts';
 import { createRestApi } from './rest/index.ts';
@@ -15,33 +19,6 @@ import { createFunctionsApi } from './functions/index.ts';
 import { createLocalWebhooks } from './functions/webhooks.ts';
 import { createCron } from './cron/index.ts';
 import { createFlexPaySandbox } from './payments/index.ts';
-
-/** What every API module gets: configuration, the database, the JWT helper and the keys. */
-export interface Platform {
-  config: PlatformConfig;
-  db: Database;
-  jwt: Jwt;
-  keys: ApiKeys;
-  log(scope: string, message: string): void;
-}
-
-/** One API of the platform, mounted under its prefix (e.g. /auth/v1). */
-export interface ApiModule {
-  prefix?: string;
-  /** SQL this module needs after the core bootstrap and before migrations. */
-  bootstrapSql?: string;
-  /** `path` is the URL path below the prefix, starting with '/'. */
-  handle?(req: Request, path: string): Promise<Response>;
-  /** The paths the gateway lets through only with one of the project's keys (gateway.ts). */
-  needsApiKey?(path: string): boolean;
-  /** false: no CORS headers, so other origins cannot read its answers (the dev outbox). */
-  cors?: boolean;
-  /** WebSocket upgrades under the prefix. */
-  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** After migrations, before the server accepts traffic. */
-  start?(): Promise<void>;
-  stop?(): Promise<void>;
-}
 
 export interface RunningPlatform extends Platform {
   url: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Card, Chip, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useSearchParams } from '@/lib/router/index.ts';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Container, Skeleton, Stack, Tabs, Title, useMatches } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useViewer } from '@/features/auth/index.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';

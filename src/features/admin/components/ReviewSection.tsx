@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { review } from '@/lib/catalogue/review.ts';
 import { formatDateTime } from '@/lib/dates.ts';
+import { StoredPhoto } from '@/lib/ui/StoredPhoto.tsx';
 import { reasonLabel, waitingFor, type DuplicateMatch, type HeldListing, type HoldReason } from '../ReviewModel.ts';
 import { reviewQueueQuery, useDecideReview } from '../reviewQueue.ts';
 import classes from './AdminCards.module.css';
@@ -19,14 +20,14 @@ function DuplicatePair({ match }: { match: DuplicateMatch }) {
     <Stack gap={4} data-testid="duplicate-pair">
       <SimpleGrid cols={2} spacing="xs" maw={420}>
         <figure style={{ margin: 0 }}>
-          {match.photo_url ? <Image src={match.photo_url} alt={m.newPhoto} radius="sm" style={photoStyle} /> : <Skeleton style={photoStyle} />}
+          {match.photo_url ? <StoredPhoto src={match.photo_url} alt={m.newPhoto} radius="sm" style={photoStyle} /> : <Skeleton style={photoStyle} />}
           <Text component="figcaption" size="xs" c="gray.7">
             {m.newPhoto}
           </Text>
         </figure>
         <figure style={{ margin: 0 }}>
           {match.other_photo_url ? (
-            <Image src={match.other_photo_url} alt={m.otherPhoto(owner)} radius="sm" style={photoStyle} />
+            <StoredPhoto src={match.other_photo_url} alt={m.otherPhoto(owner)} radius="sm" style={photoStyle} />
           ) : (
             <Skeleton style={photoStyle} />
           )}
@@ -85,7 +86,7 @@ function HeldCard({ l, actions }: { l: HeldListing; actions: ReactNode }) {
       {l.photos.length ? (
         <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" maw={520}>
           {l.photos.map((p, i) => (
-            <Image key={p.id} src={p.url} alt={m.photoAlt(i + 1)} radius="sm" style={photoStyle} />
+            <StoredPhoto key={p.id} src={p.url} alt={m.photoAlt(i + 1)} radius="sm" style={photoStyle} />
           ))}
         </SimpleGrid>
       ) : (

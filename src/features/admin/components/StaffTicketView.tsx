@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
 import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-import { useSearchParams } from '@/lib/router/index.ts';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from '@/lib/router/index.ts';
+import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

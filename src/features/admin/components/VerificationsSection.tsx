@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Group, Image, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { listingPath } from '@/lib/paths.ts';
+import { StoredPhoto } from '@/lib/ui/StoredPhoto.tsx';
 import type { StaffVerification } from '../api.ts';
 import { selfieQuery, useDecideVerification, verificationsQuery } from '../queries.ts';
 import classes from './AdminCards.module.css';
@@ -61,7 +62,7 @@ function VerificationCard({ v, actions }: { v: StaffVerification; actions: React
           </Text>
           <SimpleGrid cols={3} spacing="xs">
             {photos.map((p, i) => (
-              <Image key={p.id} src={p.url} alt={m.photoAlt(i + 1)} radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+              <StoredPhoto key={p.id} src={p.url} alt={m.photoAlt(i + 1)} radius="sm" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
             ))}
           </SimpleGrid>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate } from '@/lib/router/index.ts';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { initialUrlHash } from '@/lib/authStorage.ts';

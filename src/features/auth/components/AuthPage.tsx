@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from '@/lib/router/index.ts';
+import { useSearchParams } from 'react-router-dom';
 import { Container, Paper, Tabs, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { LoginForm } from './LoginForm.tsx';

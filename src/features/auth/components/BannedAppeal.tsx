@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from '@/lib/router/index.ts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@/lib/router/index.ts';
+import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';

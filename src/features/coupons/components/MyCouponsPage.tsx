@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

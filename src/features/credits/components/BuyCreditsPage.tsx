@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from '@/lib/router/index.ts';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

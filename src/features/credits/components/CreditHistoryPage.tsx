@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Container, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Container, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/screens.ts';
 import { listingPath } from '@/lib/paths.ts';
 import { CardBadge, ListingPhotoImage } from '@/features/listings/index.ts';

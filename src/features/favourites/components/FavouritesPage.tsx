@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';

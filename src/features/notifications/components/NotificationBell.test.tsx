@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from '@/lib/router/index.ts';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { render, screen, waitFor, within } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import type { AppNotification } from '../model.ts';

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Image, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Progress, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastNotice, toastSuccess } from '@/lib/toast.ts';
+import { StoredPhoto } from '@/lib/ui/StoredPhoto.tsx';
 import { downloadSource, errorText, type DraftPhoto, type ListingPhoto } from '../api.ts';
 import { MAX_PHOTOS, type UploadReview } from '../model.ts';
 import { listingPhotosQuery, usePhotoMutations } from '../queries.ts';
@@ -238,7 +239,7 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
           {selected ? (
             <>
               <Box pos="relative" maw={240} mx="auto" w="100%" data-testid="photo-preview">
-                <Image src={selected.url} alt={m.preview} radius="md" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                <StoredPhoto src={selected.url} alt={m.preview} radius="md" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                 {selected.is_primary && (
                   <Badge pos="absolute" top={8} left={8} color="pink">
                     {m.primary}
@@ -267,7 +268,7 @@ export function PhotoManager({ listingId, verifiedAt, opened, onClose }: { listi
                     style={{ outline: photo.id === selected.id ? '3px solid var(--mantine-color-pink-6)' : undefined, borderRadius: 6 }}
                     data-testid="photo-thumb"
                   >
-                    <Image src={photo.url} alt="" radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                    <StoredPhoto src={photo.url} alt="" radius="sm" w="100%" h="auto" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                     {photo.is_primary && (
                       <Badge pos="absolute" bottom={4} left={4} right={4} size="xs" color="pink" tt="none" px={2}>
                         {m.primary}

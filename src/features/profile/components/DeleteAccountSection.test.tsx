@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from '@/lib/router/index.ts';
+import { Route, Routes } from 'react-router-dom';
 import { render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useSessionStore, useViewer } from '@/features/auth/index.ts';

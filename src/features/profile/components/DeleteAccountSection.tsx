@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@/lib/router/index.ts';
+import { useNavigate } from 'react-router-dom';
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';

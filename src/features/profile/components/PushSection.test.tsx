@@ -3,21 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/screens.ts';
 
-const push = vi.hoisted(() => ({
-  pushSupported: vi.fn(),
-  isPushSubscribed: vi.fn(),
-  subscribePush: vi.fn(),
-  unsubscribePush: vi.fn(),
-}));
+const { push, profileApi: api, resetPushFakes } = await vi.hoisted(() => import('@/test/pushFakes.ts'));
 vi.mock('@/pwa/pushSubscription.ts', () => push);
-
 // The backend calls of this feature; the section talks to no server in a unit test.
-const api = vi.hoisted(() => ({
-  fetchOwnProfile: vi.fn(),
-  updateOwnProfile: vi.fn(),
-  deleteMyAccount: vi.fn(),
-  exportMyData: vi.fn(),
-}));
 vi.mock('../api.ts', () => api);
 
 const { PushSection } = await import('./PushSection.tsx');
@@ -27,10 +15,7 @@ const pushSwitch = () => screen.getByRole('switch', { name: m.pushLabel });
 
 describe('PushSection', () => {
   beforeEach(() => {
-    for (const f of [...Object.values(push), ...Object.values(api)]) f.mockReset();
-    api.updateOwnProfile.mockResolvedValue(undefined);
-    push.pushSupported.mockReturnValue(true);
-    push.isPushSubscribed.mockResolvedValue(false);
+    resetPushFakes();
   });
 
   it('reflects the device subscription, not the profile flag', async () => {
@@ -75,6 +60,19 @@ describe('PushSection', () => {
     expect(await screen.findByText(m.pushDenied)).toBeVisible();
     expect(pushSwitch()).toHaveAccessibleDescription(m.pushDenied);
     expect(pushSwitch()).not.toBeChecked();
+    expect(api.updateOwnProfile).not.toHaveBeenCalled();
+  });
+
+  it('stays off and enabled again with an Italian message when the push service does not answer', async () => {
+    push.subscribePush.mockResolvedValue('unreachable');
+    render(<PushSection userId="u1" />);
+    await waitFor(() => expect(push.isPushSubscribed).toHaveBeenCalled());
+    await userEvent.click(pushSwitch());
+    const said = 'Non è stato possibile attivare le notifiche push: il servizio non risponde. Riprova più tardi.';
+    expect(await screen.findByText(said)).toBeVisible();
+    expect(pushSwitch()).toHaveAccessibleDescription(said);
+    expect(pushSwitch()).not.toBeChecked();
+    expect(pushSwitch()).toBeEnabled();
     expect(api.updateOwnProfile).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '@/lib/router/index.ts';
-import { render, screen } from '@/test/render.tsx';
+import { Route, Routes } from 'react-router-dom';
+import { fireEvent, render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/screens.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
@@ -20,6 +20,7 @@ function renderAs(userId: string) {
   return render(
     <Routes>
       <Route path={paths.promoteListing} element={<PromoteListingPage />} />
+      <Route path={paths.myListings} element={<h1>I miei annunci</h1>} />
     </Routes>,
     { route: '/promote-listing/l1' },
   );
@@ -31,6 +32,7 @@ describe('PromoteListingPage', () => {
     api.fetchListing.mockReset().mockImplementation(async (id: string, userId?: string) => (id === 'l1' && userId === 'giulia' ? giulias : null));
     api.fetchPricing.mockReset().mockResolvedValue({ perDay: { day: 8, night: 12 }, durations: [1, 3, 7] });
     api.fetchPendingDiscount.mockReset().mockResolvedValue(null);
+    api.promoteListing.mockReset();
     profileApi.fetchOwnProfile.mockReset().mockResolvedValue({ id: 'x', email: 'x@x.it', display_name: null, credits: 286 });
   });
 
@@ -50,5 +52,26 @@ describe('PromoteListingPage', () => {
     expect(await screen.findByText(giulias.title)).toBeInTheDocument();
     expect(await screen.findByText(m.balance(286))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: m.buy })).toBeEnabled();
+  });
+
+  it('offers each package once: two cards that are the choice, no second Giorno/Notte control (issue 43)', async () => {
+    renderAs('giulia');
+    const night = await screen.findByRole('radio', { name: m.modes.night.name });
+    expect(night).toHaveAccessibleDescription(`${m.modes.night.text} ${m.perDay(12)}`);
+    expect(screen.getByRole('radio', { name: m.modes.day.name })).toBeChecked();
+    expect(screen.getAllByText(m.modes.day.name)).toHaveLength(1);
+    expect(screen.getAllByText(m.modes.night.name)).toHaveLength(1);
+    fireEvent.click(screen.getByText(m.modes.night.text));
+    expect(night).toBeChecked();
+    expect(screen.getByTestId('promotion-cost')).toHaveTextContent(m.credits(36));
+  });
+
+  it("after buying, goes back to 'I miei annunci' instead of a form that now offers 'Estendi' (issue 43)", async () => {
+    api.promoteListing.mockResolvedValue(undefined);
+    renderAs('giulia');
+    fireEvent.click(await screen.findByRole('button', { name: m.buy }));
+    expect(await screen.findByRole('heading', { name: 'I miei annunci' })).toBeInTheDocument();
+    expect(api.promoteListing.mock.calls[0]![0]).toEqual({ listingId: 'l1', mode: 'day', days: 3, startAt: null });
+    expect(screen.queryByRole('button', { name: m.extend })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from '@/lib/router/index.ts';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Card, Container, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Container, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
-import { paths } from '@/lib/paths.ts';
+import { myListingsPath, paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useNow } from '@/lib/useNow.ts';
 import { useViewer } from '@/features/auth/index.ts';
@@ -14,6 +15,7 @@ import { OwnListingNotFound } from '@/features/listings/signed-in.ts';
 import { ownProfileQuery } from '@/features/profile/index.ts';
 import { daysLabel, parseMode, promotionPrice, scheduledStartAt, type Mode, type ScheduledStart } from '../model.ts';
 import { listingQuery, pendingQuery, pricingQuery, usePromote } from '../queries.ts';
+import { PackageChoice } from './PackageChoice.tsx';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.money.promotion;
@@ -33,6 +35,7 @@ export default function PromoteListingPage() {
   const pending = useQuery(pendingQuery(user, couponId));
   const profile = useQuery(ownProfileQuery(user));
   const promote = usePromote();
+  const navigate = useNavigate();
   const l = listing.data;
   // The later of opening and the listing's last answer: a promotion bought a moment ago has started.
   const now = Math.max(useNow(), listing.dataUpdatedAt);
@@ -77,7 +80,12 @@ export default function PromoteListingPage() {
     promote.mutate(
       { listingId, mode, days, startAt: !extending && later && startAt ? startAt.toISOString() : null },
       {
-        onSuccess: () => toastSuccess(extending ? m.extended : later && startAt ? m.scheduled : m.done),
+        // Back to her listings with this card in view ('Hot' or 'In Attesa'): the form, now
+        // offering 'Estendi', would invite a second purchase (issue 43).
+        onSuccess: () => {
+          toastSuccess(extending ? m.extended : later && startAt ? m.scheduled : m.done);
+          void navigate(myListingsPath(listingId));
+        },
         onError: (err) => toastError(err.message || m.failed),
       },
     );
@@ -99,30 +107,10 @@ export default function PromoteListingPage() {
         </Alert>
       )}
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {(['day', 'night'] as const).map((k) => (
-            <Card key={k} withBorder radius="md" p="sm" style={mode === k ? { borderColor: 'var(--mantine-color-pink-6)', borderWidth: 2 } : undefined}>
-              <Text fw={700}>{m.modes[k].name}</Text>
-              <Text size="sm">{m.modes[k].text}</Text>
-              <Text size="sm" c="gray.7">
-                {m.perDay(pricing.data.perDay[k])}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
+        <PackageChoice value={mode} onChange={setMode} perDay={pricing.data.perDay} />
         <Text size="sm" c="gray.7">
           {m.both}
         </Text>
-        <SegmentedControl
-          aria-label={m.mode}
-          fullWidth
-          value={mode}
-          onChange={(v) => setMode(v)}
-          data={[
-            { value: 'day', label: m.modes.day.name },
-            { value: 'night', label: m.modes.night.name },
-          ]}
-        />
         <Select
           label={m.duration}
           value={String(days)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from '@/lib/router/index.ts';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert, Button, Center, Container, Loader } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { noteEngagement } from '@/lib/engagement.ts';
@@ -8,6 +8,7 @@ import { queryClient } from '@/lib/queryClient.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
 import { searchFilterArgs, type SearchParams } from '@/features/listings/index.ts';
+import { PushInvite } from '@/features/notifications/signed-in.ts';
 import { saveSearch } from '../api.ts';
 import { NAME_MAX, searchName, type Alert } from '../model.ts';
 import { savedSearchKeys } from '../queries.ts';
@@ -57,6 +58,8 @@ export default function SaveSearchDialog({ params, returnTo, opened, onClose }: 
             <Text size="sm">{s.save.intro}</Text>
             <TextInput label={s.save.name} required maxLength={NAME_MAX} data-autofocus {...form.getInputProps('name')} />
             <AlertSelect value={form.values.alert} onChange={(a) => form.setFieldValue('alert', a)} />
+            {/* Alerts on: the moment to offer them by push too. */}
+            {user && form.values.alert !== 'never' && <PushInvite userId={user.id} reason="savedSearch" />}
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={onClose} disabled={form.submitting}>
                 {s.save.cancel}

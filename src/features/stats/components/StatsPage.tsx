@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@/lib/router/index.ts';
+import { Link, useParams } from 'react-router-dom';
 import { Alert, Button, Container, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useDocumentTitle } from '@/lib/documentTitle.ts';

@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@/test/render.tsx';
-import { t } from '@/lib/catalogue/index.ts';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { render, screen, waitFor } from '@/test/render.tsx';
+import { t } from '@/lib/catalogue/screens.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
 const api = vi.hoisted(() => ({ createTicket: vi.fn(), fetchMyTickets: vi.fn() }));
 vi.mock('../api.ts', () => api);
+// A browser where push can work and this device is not subscribed: the invite's conditions.
+vi.mock('@/pwa/pushSubscription.ts', () => ({ pushSupported: () => true, isPushSubscribed: async () => false }));
 const { default: MyTicketsPage } = await import('./MyTicketsPage.tsx');
 
 const m = t.tickets.list;
@@ -46,6 +50,41 @@ describe('MyTicketsPage', () => {
     expect(await screen.findByText(m.empty)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: m.firstTicket })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: m.newTicket })).toBeInTheDocument();
+  });
+
+  it('offers push just after a ticket was sent, and not again when the list is visited later', async () => {
+    api.fetchMyTickets.mockResolvedValue([]);
+    const { TICKET_SENT_STATE } = await import('../model.ts');
+    const invite = () => screen.queryByRole('region', { name: t.pushInvite.ticket.title });
+    function Where() {
+      const { pathname, state } = useLocation();
+      return <p data-testid="where">{`${pathname} ${JSON.stringify(state)}`}</p>;
+    }
+    render(
+      <>
+        <Link to="/my-tickets" state={TICKET_SENT_STATE}>
+          sent
+        </Link>
+        <Link to="/altro">away</Link>
+        <Link to="/my-tickets">back</Link>
+        <Where />
+        <Routes>
+          <Route path="/my-tickets" element={<MyTicketsPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </>,
+      { route: '/altro' },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'sent' }));
+    expect(await screen.findByRole('region', { name: t.pushInvite.ticket.title })).toBeInTheDocument();
+    // The history entry forgets it at once; the invite stays while the list is open.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/my-tickets null'));
+    expect(invite()).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'away' }));
+    await userEvent.click(screen.getByRole('link', { name: 'back' }));
+    expect(await screen.findByText(m.empty)).toBeInTheDocument();
+    expect(invite()).toBeNull();
   });
 
   it('says when loading failed', async () => {

@@ -1,4 +1,5 @@
-import { Link } from '@/lib/router/index.ts';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -7,7 +8,8 @@ import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { ticketPath } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import { lastReplyLabel, shortTicketId, statusColor, statusLabel } from '../model.ts';
+import { PushInvite } from '@/features/notifications/signed-in.ts';
+import { lastReplyLabel, shortTicketId, statusColor, statusLabel, wasTicketSent } from '../model.ts';
 import { myTicketsQuery } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
 import { TicketCard } from './TicketCard.tsx';
@@ -22,8 +24,18 @@ export default function MyTicketsPage() {
   const rows = tickets.data;
   // Phones read each ticket as a card; the table needs more width than a phone has.
   const phone = useMediaQuery('(max-width: 47.99em)');
+  // Just after a ticket was sent (here, or elsewhere and then brought here) is the moment to offer
+  // push. The history entry forgets it, so coming back to the list or reloading it does not offer it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const broughtSent = wasTicketSent(location.state);
+  const [sent, setSent] = useState(broughtSent);
+  if (broughtSent && !sent) setSent(true);
+  useEffect(() => {
+    if (broughtSent) void navigate(location.pathname, { replace: true, state: null });
+  }, [broughtSent, location.pathname, navigate]);
   // A new ticket refreshes the list through the mutation's invalidation; stay on this page.
-  const newTicket = () => openSupportDialog({ onSuccess: () => undefined });
+  const newTicket = () => openSupportDialog({ onSuccess: () => setSent(true) });
 
   return (
     <Container size="lg" px="md" py="lg">
@@ -33,6 +45,7 @@ export default function MyTicketsPage() {
         </Title>
         <Button onClick={newTicket}>{m.list.newTicket}</Button>
       </Group>
+      {user && sent && <PushInvite userId={user.id} reason="ticket" mb="md" />}
       {!user ? (
         <Alert color="red">{m.list.unauthenticated}</Alert>
       ) : tickets.isError ? (

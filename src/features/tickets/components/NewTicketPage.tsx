@@ -1,7 +1,8 @@
-import { useNavigate } from '@/lib/router/index.ts';
+import { useNavigate } from 'react-router-dom';
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
+import { TICKET_SENT_STATE } from '../model.ts';
 import { SupportContent } from './SupportContent.tsx';
 
 /** /new-ticket: the support form as a page (signed-in, not banned). */
@@ -16,7 +17,7 @@ export default function NewTicketPage() {
         {t.tickets.newTicketPage.text}
       </Text>
       <Paper withBorder p="md">
-        <SupportContent onSent={() => void navigate(paths.myTickets)} />
+        <SupportContent onSent={() => void navigate(paths.myTickets, { state: TICKET_SENT_STATE })} />
       </Paper>
     </Container>
   );

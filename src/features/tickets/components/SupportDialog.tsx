@@ -1,8 +1,9 @@
-import { useNavigate } from '@/lib/router/index.ts';
+import { useNavigate } from 'react-router-dom';
 import { Modal } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
+import { TICKET_SENT_STATE } from '../model.ts';
 import { closeSupportDialog, useSupportDialogStore } from '../store.ts';
 import { SupportContent } from './SupportContent.tsx';
 
@@ -17,7 +18,7 @@ export function SupportDialog() {
     const callback = options.onSuccess;
     closeSupportDialog();
     if (callback) callback();
-    else if (viewer.user) void navigate(paths.myTickets);
+    else if (viewer.user) void navigate(paths.myTickets, { state: TICKET_SENT_STATE });
   }
 
   return (

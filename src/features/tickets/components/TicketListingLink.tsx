@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router/index.ts';
+import { Link } from 'react-router-dom';
 import { Anchor } from '@mantine/core';
 import { shortTicketId } from '../model.ts';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '@/lib/router/index.ts';
+import { Route, Routes } from 'react-router-dom';
 import { render, screen } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { useSessionStore } from '@/features/auth/index.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useParams } from '@/lib/router/index.ts';
+import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';

@@ -6,13 +6,13 @@ import { type Block, broken, concat, startsWith, u16be } from './bytes.ts';
 import { exifIfd0, exifOrientation, GPS_IFD, orientationOnlyTiff } from './exif.ts';
 
 /** A marker segment (APPn, DQT, SOF, DHT, SOS with its entropy-coded data, EOI...): its id is the marker. */
-type JpegSegment = Block<number>;
+export type JpegSegment = Block<number>;
 
 const EOI = 0xd9;
-const SOS = 0xda;
+export const SOS = 0xda;
 const isStandalone = (m: number) => m === 0x01 || (m >= 0xd0 && m <= 0xd7);
 /** Frame headers: C0-CF except DHT (C4), JPG (C8) and DAC (CC). */
-const isFrame = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+export const isFrame = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
 /** Where a scan's entropy-coded data ends: the first marker that is not a stuffed 0xFF00 or a restart. */
 function scanEnd(b: Uint8Array, from: number): number {
@@ -25,7 +25,7 @@ function scanEnd(b: Uint8Array, from: number): number {
 }
 
 /** The segments in order, EOI last; what follows EOI (MPF pictures, trailers, scripts) is never reached. */
-function* segments(b: Uint8Array): Generator<JpegSegment, void> {
+export function* segments(b: Uint8Array): Generator<JpegSegment, void> {
   if (!(b[0] === 0xff && b[1] === 0xd8)) throw broken('not a JPEG');
   let at = 2;
   for (;;) {

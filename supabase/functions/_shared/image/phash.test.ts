@@ -1,9 +1,24 @@
+import jpeg from 'jpeg-js';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copies, sources, thiefCopies } from '../../../../tests/support/phash-set.ts';
 import { flatLumaJpeg, plainImage } from '../../../../tests/support/images.ts';
+import { renderPhoto } from '../../../seed/photos.ts';
 import { ImageError } from './bytes.ts';
-import { copyDistance, DUPLICATE_MAX_DISTANCE, greyFromRgba, hammingDistance, hashPlane, phashGrey, phashJpeg, photoHashesJpeg, shrink } from './phash.ts';
+import {
+  copyDistance,
+  DUPLICATE_MAX_DISTANCE,
+  greyFromRgba,
+  hammingDistance,
+  hashPlane,
+  hashScale,
+  phashGrey,
+  phashJpeg,
+  photoHashesJpeg,
+  photoHashesRgba,
+  type PhotoHashes,
+  shrink,
+} from './phash.ts';
 
 let set: Uint8Array[];
 let hashes: string[];
@@ -25,7 +40,7 @@ describe('phashJpeg', () => {
   it('finds every resized, re-compressed, progressive, brighter or 2%-cropped copy within the threshold', async () => {
     for (const [i, source] of set.entries()) {
       for (const v of await copies(source)) {
-        if (v.name === 'cropped 4%' || v.name.startsWith('cropped 3%')) continue; // beyond "slightly": measured in docs/decisions.md
+        if (v.name === 'cropped 4%' || v.name.startsWith('cropped 3%')) continue; // beyond "slightly": measured in docs/decisions/0606-duplicate-threshold-and-variants.md
         expect({ source: i, copy: v.name, within: hammingDistance(hashes[i]!, phashJpeg(v.bytes)!) <= DUPLICATE_MAX_DISTANCE })
           .toEqual({ source: i, copy: v.name, within: true });
       }
@@ -88,6 +103,53 @@ describe('phashJpeg', () => {
     const truncated = set[0]!.subarray(0, 600);
     expect(() => phashJpeg(truncated)).toThrow(ImageError);
   });
+});
+
+describe('hashing from a reduced decode (issue 41)', () => {
+  /** The largest difference between two photos' hashes, variant by variant. */
+  const farthest = (a: PhotoHashes, b: PhotoHashes) => Math.max(...(Object.keys(a) as (keyof PhotoHashes)[]).map((v) => hammingDistance(a[v], b[v])));
+
+  it('decodes at the largest DCT scale that leaves 128 pixels on the shorter side', () => {
+    expect(hashScale(1600, 2000)).toBe(8);
+    expect(hashScale(1024, 1280)).toBe(8);
+    expect(hashScale(1020, 1275)).toBe(4);
+    expect(hashScale(800, 1000)).toBe(4);
+    expect(hashScale(300, 375)).toBe(2);
+    expect(hashScale(240, 300)).toBe(1);
+  });
+
+  it('stays within 2 bits of the full decode for the demo photos and the test set, at every scale', async () => {
+    const pictures: { name: string; bytes: Uint8Array }[] = [];
+    for (const [i, listingId] of ['b0000000-0000-4000-8000-000000000003', 'b0000000-0000-4000-8000-000000000017', 'b0000000-0000-4000-8000-000000000042'].entries()) {
+      const { original, cropped } = await renderPhoto({ listingId, index: i, city: ['Roma', 'Milano', 'Torino'][i]! });
+      pictures.push({ name: `demo crop ${i}`, bytes: new Uint8Array(cropped) }, { name: `demo original ${i}`, bytes: new Uint8Array(original) });
+    }
+    for (const [i, source] of set.entries()) {
+      pictures.push({ name: `source ${i}`, bytes: source });
+      // The app's largest crop, and the smallest decoded at 1/8.
+      for (const width of [1600, 1024]) pictures.push({ name: `source ${i} at ${width}`, bytes: new Uint8Array(await sharp(source).resize(width).jpeg({ quality: 95 }).toBuffer()) });
+      for (const v of (await copies(source)).slice(0, 3)) pictures.push({ name: `source ${i} ${v.name}`, bytes: v.bytes });
+    }
+    const scales = new Set<number>();
+    for (const { name, bytes } of pictures) {
+      const meta = await sharp(bytes).metadata();
+      scales.add(hashScale(meta.width, meta.height));
+      expect({ name, within: farthest(photoHashesJpeg(bytes)!, photoHashesJpeg(bytes, 1)!) <= 2 }).toEqual({ name, within: true });
+    }
+    expect([...scales].sort()).toEqual([1, 2, 4, 8]);
+  }, 120_000);
+
+  it('still finds copies of photos hashed before, from a full jpeg-js decode', async () => {
+    const before = (b: Uint8Array) => {
+      const d = jpeg.decode(b, { useTArray: true, formatAsRGBA: true });
+      return photoHashesRgba(d.width, d.height, d.data)!;
+    };
+    for (const [i, source] of set.entries()) {
+      const stored = before(source);
+      const all = [...(await copies(source)), ...(await thiefCopies(source))].filter((v) => v.name !== 'cropped 4%' && !v.name.startsWith('cropped 3%'));
+      for (const v of all) expect({ source: i, copy: v.name, within: copyDistance(photoHashesJpeg(v.bytes)!, stored) <= DUPLICATE_MAX_DISTANCE }).toEqual({ source: i, copy: v.name, within: true });
+    }
+  }, 120_000);
 });
 
 describe('the parts', () => {

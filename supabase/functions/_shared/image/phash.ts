@@ -3,7 +3,8 @@
  * of the picture's grey levels, so a resized, re-compressed or slightly cropped copy lands
  * within a few bits of its source while a different picture differs in about half of them.
  * Computed by the server from the bytes it stores (never sent by a browser). Pure TypeScript
- * plus jpeg-js (pure JavaScript): Deno on Supabase's edge runtime and Node run the same code.
+ * (jpeg-decode.ts): Deno on Supabase's edge runtime and Node run the same code. Issue 41: the
+ * picture is decoded reduced in the DCT (hashScale), which moves a hash by 0-2 bits at most.
  *
  * pHash: the grey image shrunk to 32x32 by area averaging, its 2-D DCT-II, the 8x8 lowest
  * frequencies; bit i is 1 when coefficient i is above their median (row-major, most
@@ -12,16 +13,16 @@
  * compared pair by pair (HASH_PAIRS), and a picture whose grey levels are flat is hashed on
  * a colour channel (hashPlane).
  */
-import jpeg from 'jpeg-js';
-import { broken } from './bytes.ts';
-import { MAX_PIXELS } from './limits.ts';
+import { broken, ImageError } from './bytes.ts';
+import { jpegSize } from './jpeg.ts';
+import { decodeJpeg, type JpegScale, type RgbaImage } from './jpeg-decode.ts';
 
 const SIDE = 32;
 const LOW = 8;
 
 /**
  * The largest distance that counts as the same photo, chosen on the test set
- * (tests/support/phash-set.ts: copies and thiefCopies, docs/decisions.md);
+ * (tests/support/phash-set.ts: copies and thiefCopies, docs/decisions/0606-duplicate-threshold-and-variants.md);
  * private.duplicate_photo_max_distance's default, at most 8 (the three bands' guarantee).
  */
 export const DUPLICATE_MAX_DISTANCE = 8;
@@ -237,19 +238,40 @@ export function hashPlane(width: number, height: number, rgba: Uint8Array): Floa
   return best && best.spread >= FLAT_SPREAD ? best.grid : null;
 }
 
-function decodeJpeg(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
-  try {
-    return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
-  } catch {
-    throw broken('JPEG that does not decode');
-  }
+/** The hashes of RGBA pixels (see PhotoHashes), or null when every plane is flat. */
+export function photoHashesRgba(width: number, height: number, rgba: Uint8Array): PhotoHashes | null {
+  const grid = hashPlane(width, height, rgba);
+  return grid && hashesOfGrid(grid);
 }
 
-/** The hashes of a JPEG's pixels (baseline or progressive), null when flat; an ImageError `broken` when it does not decode. */
-export function photoHashesJpeg(bytes: Uint8Array): PhotoHashes | null {
-  const decoded = decodeJpeg(bytes);
-  const grid = hashPlane(decoded.width, decoded.height, decoded.data);
-  return grid && hashesOfGrid(grid);
+/**
+ * The shorter side a picture is hashed from, at least: the 32x32 block then averages 4 or more
+ * pixels a side per cell, and the hashes stay within 2 bits of a full decode's
+ * (docs/decisions/0511-jpeg-decoder-and-off-thread-work.md).
+ */
+export const HASH_MIN_SIDE = 128;
+
+/** The largest DCT scale (1/8, 1/4, 1/2) that leaves the shorter side at least HASH_MIN_SIDE; 1 for a small picture. */
+export function hashScale(width: number, height: number): JpegScale {
+  const side = Math.min(width, height);
+  return side >= 8 * HASH_MIN_SIDE ? 8 : side >= 4 * HASH_MIN_SIDE ? 4 : side >= 2 * HASH_MIN_SIDE ? 2 : 1;
+}
+
+/**
+ * The hashes of a JPEG's pixels (baseline or progressive), null when flat; an ImageError
+ * `broken` when it does not decode. Decoded at hashScale of its size unless `scale` says.
+ */
+export function photoHashesJpeg(bytes: Uint8Array, scale?: JpegScale): PhotoHashes | null {
+  let decoded: RgbaImage;
+  try {
+    const { width, height } = jpegSize(bytes);
+    decoded = decodeJpeg(bytes, { scale: scale ?? hashScale(width, height) });
+  } catch (err) {
+    // Whatever else a hostile file makes the decoder throw (an allocation it cannot make) is a file that does not decode.
+    if (err instanceof ImageError) throw err;
+    throw broken('JPEG that does not decode');
+  }
+  return photoHashesRgba(decoded.width, decoded.height, decoded.data);
 }
 
 /** The pHash of a JPEG's pixels (its PhotoHashes' `crop`), null when flat; an ImageError `broken` when it does not decode. */

@@ -1,5 +1,4 @@
-import type { Platform } from '../platform.ts';
-import { type Claims } from '../jwt.ts';
+import type { Platform } from '../core/types.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -18,22 +17,6 @@ import { AuthError, checkPassword, obj, ok, parseGoDuration, readBodyObject, rou
 import type { AuthGuards } from './guards.ts';
 import { routeBuilder, type Route } from '../router.ts';
 import type { MailType } from './mail.ts';
-
-const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
-
-/** Admin endpoints need the service-role key (a JWT whose role is service_role). */
-export async function requireAdmin(p: Platform, req: Request): Promise<Claims> {
-  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-  let claims: Claims;
-  try {
-    claims = await p.jwt.verify(token);
-  } catch {
-    throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
-  }
-  if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw new AuthError(403, 'not_admin', 'User not allowed');
-  return claims;
-}
 
 /** ban_duration: 'none' lifts a ban, a Go duration bans until now + duration. */
 function banUntil(value: unknown): Date | null | undefined {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import { createRouter, routeBuilder, type Route } from '../router.ts';
 import { adminRoutes } from './admin.ts';
 import { authGuards, type AuthGuards } from './guards.ts';

@@ -1,4 +1,4 @@
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import type { Queryable } from '../db/types.ts';
 import { json, whenAnswered } from '../http.ts';
 import { iso } from './util.ts';

@@ -1,4 +1,4 @@
-import type { Platform } from '../platform.ts';
+import type { Platform } from '../core/types.ts';
 import type { Queryable } from '../db/types.ts';
 import { TokenError, type Claims } from '../jwt.ts';
 import { appMetadata, findUserById, isBanned, isUuid, userJson, type UserRow } from './users.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Platform } from '../platform.ts';
+import type { Platform } from '../core/types.ts';
 import type { Queryable } from '../db/types.ts';
 import { sendMail, type MailType } from './mail.ts';
 import { createSession, type SessionResponse, type SignInMethod } from './sessions.ts';

@@ -1,4 +1,4 @@
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import { CronRunner } from './runner.ts';
 
 /**

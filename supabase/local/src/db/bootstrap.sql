@@ -28,7 +28,8 @@ grant anon, authenticated, service_role to authenticator;
 -- each request's transaction, as PostgREST does). PGlite cannot interrupt a running statement,
 -- so there the REST layer refuses, before running, a plan whose estimated cost exceeds the
 -- role's plan_filter.statement_cost_limit (pg_plan_filter's setting; inert on a server without
--- that extension, where the timeout does the work). Limits: docs/decisions.md.
+-- that extension, where the timeout does the work). Limits: docs/decisions/1207-statement-timeouts-from-the-roles.md
+-- and docs/decisions/1208-pglite-guards-and-statistics.md.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';

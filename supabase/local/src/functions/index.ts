@@ -3,9 +3,10 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { json, PayloadTooLargeError, readBody } from '../http.ts';
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import { sqlHeaders } from '../rest/headers.ts';
 import { createDenoRunner, RUNTIME_HEADER } from './deno.ts';
+import { useOffThreadPool } from './off-thread.ts';
 import { LOCAL_FLEXPAY_PATH, LOCAL_FLEXPAY_SHOP_ID, LOCAL_FLEXPAY_SIGNATURE_KEY } from '../../../functions/_shared/payments/config.ts';
 
 type Handler = (req: Request) => Response | Promise<Response>;
@@ -79,6 +80,8 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
     SITE_URL: p.config.auth.siteUrl,
   });
   const deno = createDenoRunner({ root, env: () => ({ ...secrets(), ...process.env }), log: (line) => p.log('functions', line) });
+  // CPU-bound steps of the Node functions (an upload's decode) run on worker threads, off the event loop.
+  const releaseOffThread = useOffThreadPool();
 
   /** Imports one at a time: serve() hands its handler to whichever import is in progress. */
   async function load(name: string, file: string, mtimeMs: number): Promise<Handler> {
@@ -165,6 +168,9 @@ export async function createFunctionsApi(p: Platform): Promise<ApiModule> {
         return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
       }
     },
-    stop: () => deno.stop(),
+    async stop() {
+      await deno.stop();
+      await releaseOffThread();
+    },
   };
 }

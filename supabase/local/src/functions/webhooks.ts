@@ -1,4 +1,4 @@
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 
 /** The channel migrations notify when they would call pg_net on Supabase. */
 export const LOCAL_WEBHOOKS_CHANNEL = 'local_webhooks';

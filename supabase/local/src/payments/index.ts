@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { readText } from '../http.ts';
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import { flexpayConfig } from '../../../functions/_shared/payments/config.ts';
 import { flexpaySignature, purchaseSignedParams, sameSignature } from '../../../functions/_shared/payments/flexpay.ts';
 import { invalidPage, orderPage } from './page.ts';

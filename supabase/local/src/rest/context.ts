@@ -1,7 +1,7 @@
 /** What a REST handler is given: the API's shared state and the one request it answers. */
 import type { RequestAuth } from '../db/types.ts';
 import { bufferedResponse, parseJson, readText } from '../http.ts';
-import type { Platform } from '../platform.ts';
+import type { Platform } from '../core/types.ts';
 import { ApiError } from './errors.ts';
 import type { DbConfig } from './db-config.ts';
 import type { Prefer } from './parse.ts';

@@ -1,7 +1,8 @@
 /** Filters and orders → SQL conditions over a known alias, values always bound as parameters. */
 import { ApiError, parseError } from './errors.ts';
-import { toPgArray, type Condition, type Field, type Filter, type OrderTerm } from './parse.ts';
+import { toPgArray } from './parse.ts';
 import type { Table } from './schema.ts';
+import type { Condition, Field, Filter, OrderTerm } from './types.ts';
 
 /** Collects bind parameters for one statement. */
 export class Params {

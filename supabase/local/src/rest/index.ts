@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import type { RequestAuth } from '../db/types.ts';
 import { PayloadTooLargeError } from '../http.ts';
 import { TokenError } from '../jwt.ts';

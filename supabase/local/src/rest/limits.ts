@@ -2,12 +2,11 @@
  * What one REST request may cost: bounds checked while parsing (embed and logic-tree depth),
  * before running (on PGlite, which cannot cancel a statement: the plan's estimated cost and
  * regular-expression filters) and after (response size). The numbers and where they come from:
- * docs/decisions.md, "REST, functions and first-start limits".
+ * docs/decisions/1208-pglite-guards-and-statistics.md and 1209-rest-request-limits.md.
  */
 import type { Queryable, RoleSettings } from '../db/types.ts';
 import { ApiError, parseError } from './errors.ts';
-import type { Filter } from './parse.ts';
-import type { Node } from './select.ts';
+import type { Filter, Node } from './types.ts';
 
 /** Embedded resources inside embedded resources: the app uses 1 level. */
 export const MAX_EMBED_DEPTH = 5;

@@ -3,12 +3,28 @@ import { ApiError } from './errors.ts';
 import { OBJECT, readBodyJson, respond, SCHEMA, singularError, wantsObject, type RestRequest } from './context.ts';
 import { Params } from './filters.ts';
 import type { Table } from './schema.ts';
-import { applyParams, buildReadPlan, checkAggregates, readSql, type Node } from './select.ts';
+import { applyParams, buildReadPlan, checkAggregates, readSql } from './select.ts';
+import type { Node } from './types.ts';
 import { bodyOf, run, type ReadRow } from './transaction.ts';
-import { bodyRows, deleteSql, insertSql, updateSql, writeColumns } from './write.ts';
+import { bodyRows, deleteSql, insertSql, updateSql, writeColumns, type Returning } from './write.ts';
 
-/** Builds the DML (null: nothing to do); `returning` when the representation is asked for. */
-type BuildDml = (params: Params, returning: boolean) => string | null;
+/** Builds the DML (null: nothing to do); `returning`: the columns the representation reads, `true` for every one. */
+type BuildDml = (params: Params, returning: Returning) => string | null;
+
+/**
+ * The written rows' columns the representation reads: its columns and the ones its embeds join
+ * on; every column for `*`. PostgREST returns only these, so a table whose columns are granted
+ * one by one (listings, issue 41) answers `select=id` after a write as it does a read.
+ */
+function returnedColumns(node: Node): Returning {
+  const cols = new Set<string>();
+  for (const item of node.items) {
+    if (item.kind === 'star') return true;
+    if (item.kind === 'column' && item.field.name !== '*') cols.add(item.field.name);
+  }
+  for (const e of node.embeds) for (const c of e.rel.junction ? e.rel.fk.refColumns : e.rel.sourceColumns) cols.add(c);
+  return [...cols];
+}
 
 /**
  * Runs a write. With `return=representation` the DML becomes a CTE that the read machinery
@@ -20,14 +36,15 @@ async function write(call: RestRequest, table: Table, build: BuildDml, status: n
   const singular = wantsObject(call);
   const representation = prefer.return === 'representation';
   const params = new Params();
-  const dml = build(params, representation);
-  let sql = dml;
   let node: Node | undefined;
-  if (representation && dml !== null) {
+  if (representation) {
     node = buildReadPlan(c, { name: table.name, table }, new URLSearchParams(url.searchParams.has('select') ? { select: url.searchParams.get('select')! } : {}));
     checkAggregates(node, (await call.api.dbConfig()).aggregatesEnabled);
-    sql = `with _w as (${dml}) ${readSql(SCHEMA, node, '_w', params, { count: false, head: false, singular })}`;
   }
+  const dml = build(params, node ? returnedColumns(node) : false);
+  let sql = dml;
+  if (node && dml !== null) sql = `with _w as (${dml}) ${readSql(SCHEMA, node, '_w', params, { count: false, head: false, singular })}`;
+  else node = undefined;
   return run(call, false, async (query) => {
     let affected = 0;
     let body: string | null = '[]';

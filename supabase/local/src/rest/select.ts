@@ -13,35 +13,9 @@ import {
   parseOperation,
   parseOrder,
   parseSelect,
-  type Filter,
-  type OrderTerm,
-  type SelectItem,
 } from './parse.ts';
-import { relationships, type Relationship, type SchemaCache, type Table } from './schema.ts';
-
-/** One level of the read: the main source or an embedded resource. */
-export interface Node {
-  /** Name used in messages (table or function). */
-  name: string;
-  /** Known columns and relationships; null for sources we can't describe (record functions). */
-  table: Table | null;
-  items: SelectItem[];
-  embeds: Embed[];
-  filters: Filter[];
-  order: OrderTerm[];
-  limit?: number;
-  offset?: number;
-}
-
-export interface Embed extends Node {
-  /** Output key (alias or relation name). */
-  key: string;
-  rel: Relationship;
-  inner: boolean;
-  spread: boolean;
-  /** `rel=is.null` / `rel=not.is.null` on the embedded resource itself. */
-  nullFilter?: 'null' | 'not_null';
-}
+import { relationships, type SchemaCache } from './schema.ts';
+import type { Embed, Node, SelectItem } from './types.ts';
 
 function resolveEmbed(cache: SchemaCache, parent: Node, item: Extract<SelectItem, { kind: 'embed' }>): Embed {
   const source = parent.table?.name ?? parent.name;

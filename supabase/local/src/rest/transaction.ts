@@ -2,7 +2,7 @@
 import type { QueryResult } from '../db/types.ts';
 import type { RestRequest } from './context.ts';
 import { checkCost, responseTooLarge } from './limits.ts';
-import type { Node } from './select.ts';
+import type { Node } from './types.ts';
 
 /** The row every read statement returns (select.ts's readSql). */
 export interface ReadRow {

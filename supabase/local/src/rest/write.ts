@@ -2,7 +2,7 @@
 import { ApiError } from './errors.ts';
 import { filterSql, ident, Params } from './filters.ts';
 import { splitTop, type Prefer } from './parse.ts';
-import type { Node } from './select.ts';
+import type { Node } from './types.ts';
 import type { Table } from './schema.ts';
 
 /** PGRST204: a payload or `columns=` key that is not a column. */
@@ -17,6 +17,16 @@ export function unknownPayloadColumn(table: string, column: string): ApiError {
 function whereClause(command: 'UPDATE' | 'DELETE', node: Node, alias: string, table: Table, params: Params): string {
   if (node.filters.length === 0) throw new ApiError(400, '21000', `${command} requires a WHERE clause`);
   return ` where ${node.filters.map((f) => filterSql(f, alias, table, table.name, params)).join(' and ')}`;
+}
+
+/** What a write returns: nothing, every column, or these columns (what the representation reads). */
+export type Returning = boolean | string[];
+
+/** The RETURNING clause of `returning` ('' for none). */
+function returningSql(alias: string, returning: Returning): string {
+  if (returning === false) return '';
+  if (returning === true) return ` returning ${alias}.*`;
+  return ` returning ${returning.length ? returning.map((c) => `${alias}.${ident(c)}`).join(', ') : '1 as _'}`;
 }
 
 function invalidBody(message: string): ApiError {
@@ -59,7 +69,7 @@ export function insertSql(
   prefer: Prefer,
   onConflict: string | null,
   params: Params,
-  returning: boolean,
+  returning: Returning,
 ): string {
   const target = `${ident(schema)}.${ident(table.name)}`;
   const alias = ident(table.name);
@@ -86,11 +96,11 @@ export function insertSql(
         ? ' do nothing'
         : ` do update set ${updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
   }
-  return returning ? `${sql} returning ${alias}.*` : sql;
+  return sql + returningSql(alias, returning);
 }
 
 /** `update t set c = _r.c … from jsonb_populate_record(…) _r where <filters>` */
-export function updateSql(schema: string, table: Table, patch: Record<string, unknown>, columns: string[], node: Node, params: Params, returning: boolean): string {
+export function updateSql(schema: string, table: Table, patch: Record<string, unknown>, columns: string[], node: Node, params: Params, returning: Returning): string {
   const target = `${ident(schema)}.${ident(table.name)}`;
   const alias = ident(table.name);
   const body = params.add(JSON.stringify(patch));
@@ -98,16 +108,16 @@ export function updateSql(schema: string, table: Table, patch: Record<string, un
   return (
     `update ${target} as ${alias} set ${sets} from jsonb_populate_record(null::${target}, ${body}::jsonb) _r` +
     whereClause('UPDATE', node, alias, table, params) +
-    (returning ? ` returning ${alias}.*` : '')
+    returningSql(alias, returning)
   );
 }
 
 /** `delete from t where <filters>` */
-export function deleteSql(schema: string, table: Table, node: Node, params: Params, returning: boolean): string {
+export function deleteSql(schema: string, table: Table, node: Node, params: Params, returning: Returning): string {
   const alias = ident(table.name);
   return (
     `delete from ${ident(schema)}.${ident(table.name)} as ${alias}` +
     whereClause('DELETE', node, alias, table, params) +
-    (returning ? ` returning ${alias}.*` : '')
+    returningSql(alias, returning)
   );
 }

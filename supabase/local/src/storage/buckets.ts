@@ -1,6 +1,6 @@
 import type { RequestAuth } from '../db/types.ts';
 import { json } from '../http.ts';
-import type { Platform } from '../platform.ts';
+import type { Platform } from '../core/types.ts';
 import { ERR } from './errors.ts';
 import { assertBucketName, type FileStore } from './files.ts';
 

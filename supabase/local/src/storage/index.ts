@@ -1,6 +1,6 @@
 import type { RequestAuth } from '../db/types.ts';
 import { json } from '../http.ts';
-import type { ApiModule, Platform } from '../platform.ts';
+import type { ApiModule, Platform } from '../core/types.ts';
 import { createRouter, routeBuilder, type Route } from '../router.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket, type StorageContext } from './buckets.ts';
 import { ERR, toStorageError } from './errors.ts';
