@@ -55,9 +55,9 @@ export default tseslint.config(
     files: ['src/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
-  // Node: the local platform, scripts, configs, seed, tests.
+  // Node: the local platform, scripts, configs and the build's plugins, seed, tests.
   {
-    files: ['supabase/local/**', 'supabase/seed/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],
+    files: ['supabase/local/**', 'supabase/seed/**', 'scripts/**', 'tests/**', 'build/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   // Edge Functions run on Deno and, under the local platform, on Node; they reach Deno only

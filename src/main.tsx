@@ -4,7 +4,7 @@ import { App } from './app/App.tsx';
 
 /**
  * The built page's stylesheets load without blocking the prerendered shell's paint (see
- * vite.config.ts, prerenderShell); the app renders once they apply, so it never shows unstyled.
+ * build/prerenderShell.ts); the app renders once they apply, so it never shows unstyled.
  */
 function stylesheetsApplied(): Promise<unknown> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-app-css]')];

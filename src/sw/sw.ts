@@ -12,8 +12,8 @@ import { registerPush } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// The page every navigation gets: index.html with the app's tags in place (vite.config.ts,
-// prerenderShell); '/' too, not the precached index.html.
+// The page every navigation gets: index.html with the app's tags in place (build/prerenderShell.ts);
+// '/' too, not the precached index.html.
 const APP_PAGE = 'app.html';
 
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: APP_PAGE });

@@ -61,7 +61,7 @@ describe('favourites', () => {
     const owner = await makeUser();
     // One after the other: each tops the owner's credits up first.
     const [active, paused, expired, deleted] = [await makeListing(owner), await makeListing(owner), await makeListing(owner), await makeListing(owner)];
-    expectOk(await admin().from('listings').update({ is_paused: true }).eq('id', paused.id));
+    expectOk(await admin().from('listings').update({ is_paused: true, paused_at: new Date().toISOString() }).eq('id', paused.id));
     expectOk(await admin().from('listings').update({ expires_at: new Date(Date.now() - 3600_000).toISOString() }).eq('id', expired.id));
     expectOk(await admin().from('listings').delete().eq('id', deleted.id));
     const ids = [active.id, paused.id, expired.id, deleted.id, active.id];

@@ -4,7 +4,7 @@
  * script or stylesheet has arrived (styles: shell.css, inlined). React replaces it on its
  * first render. One page serves every path, so it holds each public route's main part and
  * SHELL_SCRIPT (inline, before the body) shows the one for the address; without JavaScript the
- * home's shows. Pure strings: vite.config.ts builds it from the catalogue at build time.
+ * home's shows. Pure strings: build/prerenderShell.ts builds it from the catalogue at build time.
  */
 import type { t as catalogue } from '../../lib/catalogue/index.ts';
 import { paths } from '../../lib/paths.ts';
@@ -107,7 +107,7 @@ export function dropPrerenderedGate() {
  * Nothing of the app is needed for that paint or for the first photo (boot.ts asks for it at
  * once), so on a phone's link they no longer share its bandwidth.
  *
- * The service worker serves app.html instead (vite.config.ts), whose loader waits
+ * The service worker serves app.html instead (build/prerenderShell.ts), whose loader waits
  * (`afterShellPhoto`) for the paint and for boot.ts's first photo in the shell (lib/shellPhoto.ts),
  * at most SHELL_PHOTO_WAIT_MS from the start: from the worker's cache the app's code arrives at
  * once, and its first run, at once, held that photo's paint on a throttled phone (0.5-0.75 s

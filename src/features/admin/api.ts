@@ -121,10 +121,10 @@ export function subscribeTable(table: 'tickets' | 'listing_reports', onChange: (
 }
 
 // --- Staff sections: Utenti, Annunci, Coupon, Impostazioni ---------------------------------
-import type { CouponFormValues, CouponRow } from './CouponsModel.ts';
-import { couponPayload } from './CouponsModel.ts';
-import { packagePayload, type PackageFormValues } from './SettingsModel.ts';
-import { USERS_PAGE_SIZE } from './UsersModel.ts';
+import type { CouponFormValues, CouponRow } from './coupons/model.ts';
+import { couponPayload } from './coupons/model.ts';
+import { packagePayload, type PackageFormValues } from './settings/model.ts';
+import { USERS_PAGE_SIZE } from './users/model.ts';
 
 export interface StaffUserRow {
   id: string;
@@ -176,7 +176,7 @@ export async function setUserRole(userId: string, role: string): Promise<void> {
 }
 
 export const ADMIN_LISTINGS_PAGE_SIZE = 20;
-import type { ListingStateFilter } from './ListingsModel.ts';
+import type { ListingStateFilter } from './listings/model.ts';
 export type { ListingStateFilter };
 
 export type AdminListingRow = Pick<
@@ -191,7 +191,7 @@ const searchTerm = (q: string) => q.trim().replace(/[%_,()*\\.:"]/g, ' ').replac
 
 /**
  * One page (from 1) of every listing (staff read them all through RLS), newest first, by title
- * or city and state: waiting and refused listings are their own states (ListingsModel.ts), so
+ * or city and state: waiting and refused listings are their own states (listings/model.ts), so
  * 'Attivi', 'In pausa' and 'Scaduti' hold only approved ones.
  */
 export async function fetchAdminListings(query: string, state: ListingStateFilter, page: number, now = new Date()): Promise<Paged<AdminListingRow>> {

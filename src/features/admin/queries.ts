@@ -106,8 +106,8 @@ import {
   setUserRole,
   type ListingStateFilter,
 } from './api.ts';
-import type { CouponFormValues } from './CouponsModel.ts';
-import type { PackageFormValues } from './SettingsModel.ts';
+import type { CouponFormValues } from './coupons/model.ts';
+import type { PackageFormValues } from './settings/model.ts';
 
 export const staffKeys = {
   users: ['admin', 'users'] as const,

@@ -3,7 +3,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { unwrap } from '@/lib/apiError.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { useInvalidate } from './queries.ts';
-import type { HeldListing } from './ReviewModel.ts';
+import type { HeldListing } from './review/model.ts';
 
 export const reviewKeys = { queue: ['admin', 'review'] as const };
 

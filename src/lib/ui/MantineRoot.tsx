@@ -6,7 +6,7 @@ import { theme } from './theme.ts';
  * Mantine's provider around a part of the app that uses Mantine's components: lazy screens,
  * dialogs, the toasts (see inMantine). The first route has none, so it loads without the
  * provider's code; the theme's CSS variables and global classes are in the page from the
- * start (vite.config.ts, mantineThemeCss), so they are not written again by each provider.
+ * start (build/mantineThemeCss.ts), so they are not written again by each provider.
  */
 export default function MantineRoot({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { createTheme } from '@mantine/core';
-// Relative: vite.config.ts reads the theme too (mantineThemeCss), without the '@' alias.
+// Relative: the build reads the theme too (build/mantineThemeCss.ts), without the '@' alias.
 import { t } from '../catalogue/index.ts';
 
 export const theme = createTheme({

@@ -9,7 +9,7 @@ import { LoadError } from '@/lib/LoadError.tsx';
 import { adminUserListingsPath, listingPath } from '@/lib/paths.ts';
 import { useNow } from '@/lib/useNow.ts';
 import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow } from '../api.ts';
-import { LISTING_STATE_COLOR, LISTING_STATE_FILTERS, listingStateOf, type ListingStateFilter } from '../ListingsModel.ts';
+import { LISTING_STATE_COLOR, LISTING_STATE_FILTERS, listingStateOf, type ListingStateFilter } from '../listings/model.ts';
 import { adminListingsQuery } from '../queries.ts';
 import { UsersPager } from './UsersPager.tsx';
 import { UsersSearchForm } from './UsersSearchForm.tsx';

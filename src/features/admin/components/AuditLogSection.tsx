@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -10,6 +10,7 @@ import { auditWords } from '../auditWords.ts';
 import { describeChange, emptyAuditFilters, type AuditFilters } from '../model.ts';
 import { auditLogQuery } from '../queries.ts';
 import { PanelBadge } from './PanelBadge.tsx';
+import { UsersPager } from './UsersPager.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.audit;
@@ -96,7 +97,8 @@ export default function AuditLogSection() {
               </li>
             ))}
           </Stack>
-          {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" />}
+          {/* The staff lists' pager: its arrows are named ('Pagina precedente'), a bare Pagination's were not. */}
+          <UsersPager page={page + 1} pages={pages} onChange={(p) => setPage(p - 1)} />
         </>
       )}
     </Stack>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { failureMessage, ApiError } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { couponValues, emptyCoupon, expiryDay, validateCoupon, type CouponFormValues, type CouponRow } from '../CouponsModel.ts';
+import { couponValues, emptyCoupon, expiryDay, validateCoupon, type CouponFormValues, type CouponRow } from '../coupons/model.ts';
 import { CouponUserNotFound, useSaveCoupon } from '../queries.ts';
 
 const s = t.adminStaff;

@@ -7,7 +7,7 @@ import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { couponState, type CouponRow } from '../CouponsModel.ts';
+import { couponState, type CouponRow } from '../coupons/model.ts';
 import { couponsQuery, useSetCouponActive } from '../queries.ts';
 import { CouponsForm } from './CouponsForm.tsx';
 

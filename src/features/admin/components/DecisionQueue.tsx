@@ -4,7 +4,7 @@ import { Button, Group, Modal, Skeleton, Stack, Text, Textarea, Title } from '@m
 import { failureMessage } from '@/lib/apiError.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { reasonError } from '../UsersModel.ts';
+import { reasonError } from '../users/model.ts';
 import classes from './AdminCards.module.css';
 
 /** What a decision queue says: its catalogue block ('Da approvare', 'Verifiche'). */

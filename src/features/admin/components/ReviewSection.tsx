@@ -4,7 +4,7 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { review } from '@/lib/catalogue/review.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { StoredPhoto } from '@/lib/ui/StoredPhoto.tsx';
-import { reasonLabel, waitingFor, type DuplicateMatch, type HeldListing, type HoldReason } from '../ReviewModel.ts';
+import { reasonLabel, waitingFor, type DuplicateMatch, type HeldListing, type HoldReason } from '../review/model.ts';
 import { reviewQueueQuery, useDecideReview } from '../reviewQueue.ts';
 import classes from './AdminCards.module.css';
 import { DecisionQueue } from './DecisionQueue.tsx';

@@ -4,7 +4,7 @@ import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { euros, validatePackage, type PackageFormValues } from '../SettingsModel.ts';
+import { euros, validatePackage, type PackageFormValues } from '../settings/model.ts';
 import { useSavePackage } from '../queries.ts';
 
 const s = t.adminStaff;

@@ -4,7 +4,7 @@ import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { parseSetting, settingKind, settingText, termLines } from '../SettingsModel.ts';
+import { parseSetting, settingKind, settingText, termLines } from '../settings/model.ts';
 import { useSaveSetting } from '../queries.ts';
 
 const m = t.adminStaff.settings;

@@ -4,7 +4,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { banHistoryQuery } from '../queries.ts';
-import { statementKind } from '../UsersModel.ts';
+import { statementKind } from '../users/model.ts';
 import { PanelBadge } from './PanelBadge.tsx';
 
 const s = t.adminStaff;

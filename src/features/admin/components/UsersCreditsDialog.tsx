@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { validateCredits, type CreditsFormValues } from '../UsersModel.ts';
+import { validateCredits, type CreditsFormValues } from '../users/model.ts';
 import { useAdjustCredits } from '../queries.ts';
 
 const m = t.adminStaff.users.adjust_;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { t } from '@/lib/catalogue/screens.ts';
-import { reasonError } from '../UsersModel.ts';
+import { reasonError } from '../users/model.ts';
 
 const c = t.adminStaff.common;
 

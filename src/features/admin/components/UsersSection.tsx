@@ -12,7 +12,7 @@ import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import type { StaffUserRow } from '../api.ts';
 import { useSetBanned, usersQuery } from '../queries.ts';
-import { userActions, USERS_PAGE_SIZE } from '../UsersModel.ts';
+import { userActions, USERS_PAGE_SIZE } from '../users/model.ts';
 import { UsersBanHistoryDialog } from './UsersBanHistoryDialog.tsx';
 import { UsersCreditsDialog } from './UsersCreditsDialog.tsx';
 import { UsersPager } from './UsersPager.tsx';

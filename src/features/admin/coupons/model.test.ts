@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { couponPayload, couponState, couponValues, emptyCoupon, expiryDay, expiryIso, validateCoupon } from './CouponsModel.ts';
+import { couponPayload, couponState, couponValues, emptyCoupon, expiryDay, expiryIso, validateCoupon } from './model.ts';
 
 const v = t.adminStaff.coupons.validation;
 const today = '2026-11-23';

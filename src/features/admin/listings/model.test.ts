@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LISTING_STATE_FILTERS, listingStateOf } from './ListingsModel.ts';
+import { LISTING_STATE_FILTERS, listingStateOf } from './model.ts';
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 const ahead = '2026-12-20T12:00:00Z';

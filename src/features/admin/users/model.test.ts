@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { statementKind, userActions, validateCredits } from './UsersModel.ts';
+import { statementKind, userActions, validateCredits } from './model.ts';
 
 const m = { ...t.adminStaff.users.adjust_, reasonRequired: t.adminStaff.common.reasonRequired };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reasonLabel, waitingFor } from './ReviewModel.ts';
+import { reasonLabel, waitingFor } from './model.ts';
 
 describe('reasonLabel', () => {
   it('names each reason, and which edit sent a listing back', () => {

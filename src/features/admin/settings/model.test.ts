@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { euros, packagePayload, parseSetting, priceCents, settingKind, settingText, termLines, validatePackage } from './SettingsModel.ts';
+import { euros, packagePayload, parseSetting, priceCents, settingKind, settingText, termLines, validatePackage } from './model.ts';
 
 describe('settings as text', () => {
   it('edits integers, durations and the night window, and refuses what they cannot hold', () => {
