@@ -48,12 +48,23 @@ export async function logOut(page: Page) {
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
   // Axe reads colours as drawn: a toast fading in or out is text at part opacity, which it
-  // reports as low contrast (admin-panel failed so on a slow machine). Finite transitions end first.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  // reports as low contrast (admin-panel failed so on a slow machine). Finite transitions end first,
+  // and axe reads again when one started while it read (a toast closing itself mid-analysis).
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  for (let attempt = 0, moved = true; moved && attempt < 3; attempt++) {
+    await page.evaluate(() => {
+      const w = window as { axeSawMotion?: boolean };
+      w.axeSawMotion = false;
+      const saw = () => (w.axeSawMotion = true);
+      for (const type of ['transitionstart', 'animationstart']) document.addEventListener(type, saw, { capture: true, once: true });
+    });
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+    ({ violations } = await builder.analyze());
+    moved = await page.evaluate(() => (window as { axeSawMotion?: boolean }).axeSawMotion === true);
+  }
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   return violations;

@@ -7,7 +7,7 @@ const api = vi.hoisted(() => ({
   fetchReports: vi.fn(),
   dismissReport: vi.fn(),
   removeListing: vi.fn(),
-  subscribeTable: vi.fn(() => () => undefined),
+  subscribeTable: vi.fn((_table: string, _onChange: () => void) => () => undefined),
 }));
 vi.mock('../api.ts', () => api);
 const { default: ReportsSection } = await import('./ReportsSection.tsx');
@@ -60,6 +60,21 @@ describe('ReportsSection', () => {
     await userEvent.type(within(dialog).getByLabelText(new RegExp(m.removeReason)), 'Foto non corrispondenti');
     await userEvent.click(within(dialog).getByRole('button', { name: m.confirmRemove }));
     await vi.waitFor(() => expect(api.removeListing).toHaveBeenCalledWith('l1', 'Foto non corrispondenti'));
+  });
+
+  it('shows a report filed while the first read is in flight, once its change or the join arrives', async () => {
+    let onChange: () => void = () => undefined;
+    api.subscribeTable.mockImplementationOnce((_table: string, cb: () => void) => ((onChange = cb), () => undefined));
+    let answerFirst: (rows: unknown[]) => void = () => undefined;
+    // The first read took its snapshot before the new report; the next reads include it.
+    api.fetchReports
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)))
+      .mockResolvedValue([{ ...report, id: 'r2', listing: { id: 'l2', title: 'Annuncio appena segnalato', city: 'Bologna' } }, report]);
+    render(<ReportsSection />);
+    await vi.waitFor(() => expect(api.fetchReports).toHaveBeenCalledTimes(1));
+    onChange();
+    answerFirst([report]);
+    expect(await screen.findByRole('link', { name: 'Annuncio appena segnalato' })).toBeInTheDocument();
   });
 
   it('dismisses with an optional note', async () => {

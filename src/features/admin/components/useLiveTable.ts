@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '@/lib/realtimeCatchUp.ts';
 import { subscribeTable } from '../api.ts';
 
 /** Re-fetches the queries under `queryKey` (and the figures) whenever `table` changes in realtime. */
@@ -9,8 +10,8 @@ export function useLiveTable(table: 'tickets' | 'listing_reports', queryKey: rea
   useEffect(
     () =>
       subscribeTable(table, () => {
-        void queries.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] });
-        void queries.invalidateQueries({ queryKey: ['admin', 'overview'] });
+        void refetchAfterChange(queries, JSON.parse(key) as unknown[]);
+        void refetchAfterChange(queries, ['admin', 'overview']);
       }),
     [queries, table, key],
   );

@@ -5,6 +5,7 @@ import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@m
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
+import { refetchAfterChange } from '@/lib/realtimeCatchUp.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { subscribeTicket } from '../api.ts';
 import { shortTicketId, statusColor, statusLabel, threadActions } from '../model.ts';
@@ -31,7 +32,7 @@ export default function TicketPage() {
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(
-    () => subscribeTicket(ticketId, () => void queries.invalidateQueries({ queryKey: ticketKeys.all })),
+    () => subscribeTicket(ticketId, () => void refetchAfterChange(queries, ticketKeys.all)),
     [ticketId, queries],
   );
 
