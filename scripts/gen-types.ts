@@ -4,7 +4,7 @@
  * @supabase/postgrest-typegen, the engine behind `supabase gen types typescript`, so the file
  * is what the Supabase CLI produces for the same schema. From the same database it writes
  * the listing form's bounds, messages and value lists (public.listing_rules(), what the
- * validate_listing trigger checks) to src/features/listings/listingFormRules.generated.ts.
+ * validate_listing trigger checks) to src/features/listings/editor/listingFormRules.generated.ts.
  *
  * Options: --out <file> (default src/lib/database.types.ts), --check (exit 1 when a file
  * on disk differs: `npm test` runs it).
@@ -27,7 +27,7 @@ function apiSchemas(): string[] {
   return config.api?.schemas ?? ['public'];
 }
 
-const RULES_FILE = join(root, 'src/features/listings/listingFormRules.generated.ts');
+const RULES_FILE = join(root, 'src/features/listings/editor/listingFormRules.generated.ts');
 
 /** The listing rules as a TypeScript module. */
 function rulesModule(rules: unknown): string {

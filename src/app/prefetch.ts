@@ -14,6 +14,6 @@ export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname
     const id = listingIdOf(pathname);
     if (id === null) return;
     prefetchListingDetail(id);
-    void import('@/features/listings/ListingDetailPage.tsx');
+    void import('@/features/listings/detail/ListingDetailPage.tsx');
   }
 }

@@ -7,7 +7,7 @@ import { Guard } from './Guard.tsx';
 import { dataScreen, lazyScreen } from './lazyScreen.tsx';
 // The home page and bare /search (the home-screen shortcut) are most visits' first screens:
 // in the first chunk, not one more round trip away.
-import HomePage from '@/features/listings/HomePage.tsx';
+import HomePage from '@/features/listings/home/HomePage.tsx';
 import SearchPage from '@/features/search/SearchPage.tsx';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
@@ -19,7 +19,7 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 // and show the offline notice when their code cannot be downloaded (see lazyScreen). Signed-in
 // screens, and the account forms (their calls are mutations), are dataScreens: their server
 // state goes through the one query cache.
-const ListingDetailPage = lazyScreen(() => import('@/features/listings/ListingDetailPage.tsx'), { drawsMantine: false });
+const ListingDetailPage = lazyScreen(() => import('@/features/listings/detail/ListingDetailPage.tsx'), { drawsMantine: false });
 const AuthPage = dataScreen(() => import('@/features/auth/components/AuthPage.tsx'));
 const AuthCallbackPage = lazyScreen(() => import('@/features/auth/components/AuthCallbackPage.tsx'));
 const RegistrationSuccessPage = lazyScreen(() => import('@/features/auth/components/RegistrationSuccessPage.tsx'));
@@ -32,8 +32,8 @@ const ProfileSettingsPage = dataScreen(() => import('@/features/profile/componen
 const MyTicketsPage = dataScreen(() => import('@/features/tickets/components/MyTicketsPage.tsx'));
 const TicketPage = dataScreen(() => import('@/features/tickets/components/TicketPage.tsx'));
 const NewTicketPage = dataScreen(() => import('@/features/tickets/components/NewTicketPage.tsx'));
-const MyListingsPage = dataScreen(() => import('@/features/listings/MyListingsPage.tsx'));
-const ListingEditorPage = dataScreen(() => import('@/features/listings/ListingEditorPage.tsx'));
+const MyListingsPage = dataScreen(() => import('@/features/listings/owner/MyListingsPage.tsx'));
+const ListingEditorPage = dataScreen(() => import('@/features/listings/editor/ListingEditorPage.tsx'));
 const AdminPage = dataScreen(() => import('@/features/admin/components/AdminPage.tsx'));
 const MyCouponsPage = dataScreen(() => import('@/features/coupons/components/MyCouponsPage.tsx'));
 const BuyCreditsPage = dataScreen(() => import('@/features/credits/components/BuyCreditsPage.tsx'));

@@ -52,9 +52,9 @@ async function measure(dir: string): Promise<Sizes> {
     const route = (src: string) => Object.keys(manifest).find((k) => k.endsWith(src));
     // index.html has two entries: src/boot.ts (starts the route's request) and src/main.tsx.
     const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-    const home = route('src/features/listings/HomePage.tsx');
+    const home = route('src/features/listings/home/HomePage.tsx');
     const search = route('src/features/search/SearchPage.tsx');
-    const detail = route('src/features/listings/ListingDetailPage.tsx');
+    const detail = route('src/features/listings/detail/ListingDetailPage.tsx');
     const first = closure(manifest, [...entries, ...(home ? [home] : [])]);
     const boot = entries.find((k) => k.endsWith('src/boot.ts'));
     const all = Object.values(manifest).filter((c) => c.file.endsWith('.js')).map((c) => c.file);

@@ -13,7 +13,7 @@ import {
   toCreateArgs,
   validateListingForm,
   type ListingFormValues,
-} from '../../src/features/listings/listingForm.ts';
+} from '../../src/features/listings/editor/listingForm.ts';
 import { admin, credits, expectError } from '../support/db.ts';
 import { makeUser, validListing, type TestUser } from '../support/factories.ts';
 

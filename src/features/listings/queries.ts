@@ -18,7 +18,7 @@ import {
   setListingPaused,
   updateListing,
 } from './api.ts';
-import { toListingColumns, type CreateListingArgs, type ListingFormValues } from './listingForm.ts';
+import { toListingColumns, type CreateListingArgs, type ListingFormValues } from './editor/listingForm.ts';
 import { savedReview, type SaveReview } from './review.ts';
 
 // --- The owner's listings ('I tuoi annunci'): pages, pause/resume, renew, delete -----------

@@ -3,7 +3,7 @@
  * listings). Apart from index.ts, which the visitor's first route imports: these pull in the
  * query cache, the photo manager and supabase-js.
  */
-export { OwnerCardActions } from './OwnerCardActions.tsx';
-export { OwnListingNotFound } from './OwnListingNotFound.tsx';
+export { OwnerCardActions } from './owner/OwnerCardActions.tsx';
+export { OwnListingNotFound } from './owner/OwnListingNotFound.tsx';
 export { myListingKeys, myListingsQuery } from './queries.ts';
 export { MY_LISTINGS_PAGE_SIZE } from './api.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { useDeleteListing } from './queries.ts';
+import { useDeleteListing } from '../queries.ts';
 
 const m = t.myListings.delete;
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { attributeBadges, dateBadge, label, promotionState, stateBadges, visiblePhotos, verifiedBadge, type Listing } from './model.ts';
+import { attributeBadges, dateBadge, label, promotionState, stateBadges, visiblePhotos, verifiedBadge, type Listing } from '../model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { StateBadges } from './StateBadges.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';

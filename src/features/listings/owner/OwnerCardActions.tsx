@@ -6,15 +6,15 @@ import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, promoteListingPath, statsPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { formatListingDate, timeLeftUntil, type Listing } from './model.ts';
+import { formatListingDate, timeLeftUntil, type Listing } from '../model.ts';
 import { cardActions, cardPermissions, ownerLifecycle, type CardContext } from './ownerActions.ts';
 import { OwnerDeleteDialog } from './OwnerDeleteDialog.tsx';
 import { OwnerPhotoManager } from './OwnerPhotoManager.tsx';
 import { OwnerPromotionDialog } from './OwnerPromotionDialog.tsx';
 import { OwnerRenewDialog } from './OwnerRenewDialog.tsx';
 import { ReviewNotice } from './ReviewNotice.tsx';
-import type { ReviewFields } from './review.ts';
-import { useOwnerTools, usePauseResumeListing } from './queries.ts';
+import type { ReviewFields } from '../review.ts';
+import { useOwnerTools, usePauseResumeListing } from '../queries.ts';
 import { offersVerification } from './verification.ts';
 import classes from './OwnerCardActions.module.css';
 

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { t } from '@/lib/catalogue/screens.ts';
 import { BLOCKED_PENDING, BLOCKED_REJECTED } from '@/lib/catalogue/review.ts';
 import { ApiError } from '@/lib/apiError.ts';
-import type { Listing } from './model.ts';
+import type { Listing } from '../model.ts';
 import { makeTestListing } from '@/test/listing.ts';
 
 const api = vi.hoisted(() => ({
@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
   fetchRenewalQuote: vi.fn(),
   fetchMyListings: vi.fn(),
 }));
-vi.mock('./api.ts', () => api);
+vi.mock('../api.ts', () => api);
 vi.mock('@/features/photos/index.ts', () => ({
   PhotoManager: ({ listingId, opened, onClose }: { listingId: string; opened: boolean; onClose: () => void }) =>
     opened ? (
@@ -26,7 +26,7 @@ vi.mock('@/features/photos/index.ts', () => ({
     ) : null,
 }));
 const { OwnerCardActions } = await import('./OwnerCardActions.tsx');
-const { ListingCard } = await import('./ListingCard.tsx');
+const { ListingCard } = await import('../card/ListingCard.tsx');
 
 const m = t.myListings;
 const now = new Date();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
 import { codeIsValid, GESTURES, gestureLabel, offersVerification, photoChangeNeedsWarning, validUntilTime } from './verification.ts';
-import { verifiedBadge } from './model.ts';
+import { verifiedBadge } from '../model.ts';
 
 const photo = { id: 'p', url: 'https://x/p.jpg', is_primary: true, created_at: '2026-11-01T10:00:00Z' };
 const now = new Date('2026-11-26T10:00:00Z');

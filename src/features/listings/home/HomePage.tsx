@@ -4,11 +4,11 @@ import { Alert } from '@/lib/ui/Alert.tsx';
 import { Button } from '@/lib/ui/Button.tsx';
 import page from '@/lib/ui/page.module.css';
 import classes from './HomePage.module.css';
-import { ListingGrid } from './ListingGrid.tsx';
-import { ListingSkeleton } from './ListingSkeleton.tsx';
-import { LoadMore } from './LoadMore.tsx';
-import { HOME_KEY } from './prefetch.ts';
-import { useListingPages } from './useListingPages.ts';
+import { ListingGrid } from '../card/ListingGrid.tsx';
+import { ListingSkeleton } from '../card/ListingSkeleton.tsx';
+import { LoadMore } from '../card/LoadMore.tsx';
+import { HOME_KEY } from '../prefetch.ts';
+import { useListingPages } from '../useListingPages.ts';
 import { paths } from '@/lib/paths.ts';
 
 const NO_FILTERS = {};

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { myListingKeys } from './queries.ts';
+import { myListingKeys } from '../queries.ts';
 
 // The photo manager (cropper and all) downloads only when someone opens it.
 const PhotoManager = lazy(() => import('@/features/photos/index.ts').then((photos) => ({ default: photos.PhotoManager })));

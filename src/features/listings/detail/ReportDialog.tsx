@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
 import { statsDevice } from '@/features/stats/index.ts';
-import { reportListing } from './api.ts';
+import { reportListing } from '../api.ts';
 
 const REASONS = Object.entries(t.listings.report.reasons).map(([value, label]) => ({ value, label }));
 /** 'Minori o tratta di persone': urgent for staff (first in Segnalazioni). */

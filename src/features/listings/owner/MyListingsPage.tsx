@@ -6,10 +6,10 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { MY_LISTINGS_FOCUS_PARAM, paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import { MY_LISTINGS_PAGE_SIZE } from './api.ts';
-import { ListingCard } from './ListingCard.tsx';
+import { MY_LISTINGS_PAGE_SIZE } from '../api.ts';
+import { ListingCard } from '../card/ListingCard.tsx';
 import { OwnerCardActions } from './OwnerCardActions.tsx';
-import { myListingPageQuery, myListingsQuery } from './queries.ts';
+import { myListingPageQuery, myListingsQuery } from '../queries.ts';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.myListings.page;

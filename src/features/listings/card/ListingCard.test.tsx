@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@/test/render.tsx';
 import { t } from '@/lib/catalogue/index.ts';
 import { ListingCard } from './ListingCard.tsx';
-import type { Listing } from './model.ts';
+import type { Listing } from '../model.ts';
 
 const now = new Date();
 const iso = (h: number) => new Date(now.getTime() + h * 3600_000).toISOString();

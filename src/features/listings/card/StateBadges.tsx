@@ -1,5 +1,5 @@
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
-import type { StateBadge } from './model.ts';
+import type { StateBadge } from '../model.ts';
 
 const LOOK: Record<StateBadge['kind'], { color: CardBadgeColor; upper: boolean; testId: string }> = {
   hot: { color: 'red', upper: true, testId: 'badge-hot' },

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useObjectUrl } from '@/lib/useObjectUrl.ts';
-import { ListingCard } from './ListingCard.tsx';
+import { ListingCard } from '../card/ListingCard.tsx';
 import { previewListing, type ListingFormValues } from './listingForm.ts';
-import type { Listing, ListingPhoto } from './shape.ts';
+import type { Listing, ListingPhoto } from '../shape.ts';
 
 
 /**

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { uploadVerificationSelfie } from '@/features/photos/index.ts';
-import { requestPhotoVerification } from './api.ts';
-import { myListingKeys } from './queries.ts';
+import { requestPhotoVerification } from '../api.ts';
+import { myListingKeys } from '../queries.ts';
 import { codeIsValid, gestureLabel, validUntilTime } from './verification.ts';
 
 const m = t.verification.owner;

@@ -6,7 +6,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import { renewalQuoteQuery, useRenewListing } from './queries.ts';
+import { renewalQuoteQuery, useRenewListing } from '../queries.ts';
 
 const m = t.myListings.expired;
 

@@ -6,7 +6,7 @@
 import { t } from '@/lib/catalogue/screens.ts';
 import type { Database } from '@/lib/database.types.ts';
 import { LISTING_RULES } from './listingFormRules.generated.ts';
-import { ATTRIBUTE_KEYS, PREMIUM_PHOTO_LIMIT, promotionState, type ArrayField, type Listing, type ListingPhoto } from './shape.ts';
+import { ATTRIBUTE_KEYS, PREMIUM_PHOTO_LIMIT, promotionState, type ArrayField, type Listing, type ListingPhoto } from '../shape.ts';
 
 export { LISTING_RULES };
 

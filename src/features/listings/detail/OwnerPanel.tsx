@@ -6,8 +6,8 @@ import { failureMessage } from '@/lib/apiError.ts';
 import { review } from '@/lib/catalogue/review.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { editListingPath, paths } from '@/lib/paths.ts';
-import { setAutoRenew, setAvailableNow, setListingPaused } from './api.ts';
-import { availableNow, timeLeftUntil, type Listing } from './model.ts';
+import { setAutoRenew, setAvailableNow, setListingPaused } from '../api.ts';
+import { availableNow, timeLeftUntil, type Listing } from '../model.ts';
 
 // The photo manager (crop library, query cache) loads only when the owner opens it.
 const PhotoManager = lazy(async () => {

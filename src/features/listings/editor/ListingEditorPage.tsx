@@ -7,8 +7,8 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { draftKey, loadDraft, type ListingDraft } from './draftStore.ts';
 import { ListingEditorForm } from './ListingEditorForm.tsx';
-import { OwnListingNotFound } from './OwnListingNotFound.tsx';
-import { ownListingQuery } from './queries.ts';
+import { OwnListingNotFound } from '../owner/OwnListingNotFound.tsx';
+import { ownListingQuery } from '../queries.ts';
 
 const m = t.listingEditor;
 

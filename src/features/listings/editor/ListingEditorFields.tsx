@@ -3,8 +3,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { t } from '@/lib/catalogue/screens.ts';
 import { suggestCities } from '@/lib/italianCities.ts';
 import { charCount, LISTING_RULES, sqlTrim, type ListingFormValues } from './listingForm.ts';
-import { options } from './model.ts';
-import type { ArrayField } from './shape.ts';
+import { options } from '../model.ts';
+import type { ArrayField } from '../shape.ts';
 
 const f = t.listingEditor.fields;
 const labels = t.listings.detail.fields;

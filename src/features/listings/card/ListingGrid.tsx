@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { ListingCard } from './ListingCard.tsx';
-import type { Listing } from './model.ts';
+import type { Listing } from '../model.ts';
 import page from '@/lib/ui/page.module.css';
 
 /** Cards drawn with the first paint: a desktop row, more than a phone's screen. */

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useHeldPhoto } from '@/lib/heldPhoto.ts';
 import classes from './ListingPhotoImage.module.css';
-import { photoSources, type PhotoPlace } from './photoSources.ts';
+import { photoSources, type PhotoPlace } from '../photoSources.ts';
 
 /**
  * Listing photos are 4:5: width/height reserve the space; resized for `place`; lazy unless

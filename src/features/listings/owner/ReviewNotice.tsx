@@ -1,5 +1,5 @@
-import { CardBadge } from './CardBadge.tsx';
-import { reviewNotice, type ReviewFields } from './review.ts';
+import { CardBadge } from '../card/CardBadge.tsx';
+import { reviewNotice, type ReviewFields } from '../review.ts';
 import classes from './OwnerCardActions.module.css';
 
 /** The owner's 'In revisione' (with the time submitted) or 'Non approvato' at the top of the card's footer. */

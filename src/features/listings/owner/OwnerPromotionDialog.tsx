@@ -6,8 +6,8 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { promoteListingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
-import type { Listing } from './model.ts';
-import { useCancelScheduledPromotion } from './queries.ts';
+import type { Listing } from '../model.ts';
+import { useCancelScheduledPromotion } from '../queries.ts';
 
 const m = t.myListings.promotion;
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { t } from '@/lib/catalogue/index.ts';
-import type { ListingPhoto } from './model.ts';
-import { ListingPhotoImage } from './ListingPhotoImage.tsx';
+import type { ListingPhoto } from '../model.ts';
+import { ListingPhotoImage } from '../card/ListingPhotoImage.tsx';
 import classes from './PhotoGallery.module.css';
 
 /**

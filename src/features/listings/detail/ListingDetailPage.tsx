@@ -12,12 +12,12 @@ import { lazyInMantine } from '@/lib/ui/inMantine.ts';
 import { Loader } from '@/lib/ui/Loader.tsx';
 import page from '@/lib/ui/page.module.css';
 import { useViewer } from '@/features/auth/index.ts';
-import { fetchListingDetail, fetchOwnListing, type ListingDetail } from './api.ts';
+import { fetchListingDetail, fetchOwnListing, type ListingDetail } from '../api.ts';
 import { ListingView } from './ListingView.tsx';
-import { promotionState, type Listing } from './model.ts';
+import { promotionState, type Listing } from '../model.ts';
 import type { OwnerState } from './OwnerPanel.tsx';
 import classes from './ListingDetailPage.module.css';
-import { listingDetail } from './prefetch.ts';
+import { listingDetail } from '../prefetch.ts';
 import { trackStats } from '@/features/stats/index.ts';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 

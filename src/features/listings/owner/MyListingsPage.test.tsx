@@ -3,7 +3,7 @@ import { render, screen, within } from '@/test/render.tsx';
 import userEvent from '@testing-library/user-event';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
-import type { Listing } from './model.ts';
+import type { Listing } from '../model.ts';
 
 const api = vi.hoisted(() => ({
   MY_LISTINGS_PAGE_SIZE: 10,
@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
   renewListing: vi.fn(),
   fetchRenewalQuote: vi.fn(),
 }));
-vi.mock('./api.ts', () => api);
+vi.mock('../api.ts', () => api);
 const { default: MyListingsPage } = await import('./MyListingsPage.tsx');
 // jsdom has no scrolling; changing page scrolls to the top.
 window.scrollTo = vi.fn();

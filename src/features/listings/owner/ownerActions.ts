@@ -2,8 +2,8 @@
  * Which actions a listing card offers, by where it is shown and what state the listing is
  * in. Pure: the card's owner footer renders what this returns, and the tests pin it down.
  */
-import type { ReviewFields } from './review.ts';
-import { availableNow, promotionState, type Listing, type PromotionState } from './shape.ts';
+import type { ReviewFields } from '../review.ts';
+import { availableNow, promotionState, type Listing, type PromotionState } from '../shape.ts';
 
 /** Where a card with actions is shown: the owner's 'I tuoi annunci', the owner elsewhere, staff on a user's listings. */
 export type CardContext = 'myListings' | 'owner' | 'admin';

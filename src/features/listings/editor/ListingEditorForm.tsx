@@ -14,9 +14,9 @@ import { ListingEditorCost, buyCreditsPath } from './ListingEditorCost.tsx';
 import { ListingEditorFields } from './ListingEditorFields.tsx';
 import { ListingEditorPreview } from './ListingEditorPreview.tsx';
 import { emptyListingForm, fromListing, photosShownNote, toCreateArgs, validateListingForm, type ListingFormValues } from './listingForm.ts';
-import { creationBudgetQuery, listingEditorKeys, uploadRemaining, usePublishListing, useUpdateListing } from './queries.ts';
-import { savedReview, savedToast, type SaveReview } from './review.ts';
-import type { Listing } from './shape.ts';
+import { creationBudgetQuery, listingEditorKeys, uploadRemaining, usePublishListing, useUpdateListing } from '../queries.ts';
+import { savedReview, savedToast, type SaveReview } from '../review.ts';
+import type { Listing } from '../shape.ts';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 
 const m = t.listingEditor;

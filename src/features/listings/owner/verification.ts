@@ -4,7 +4,7 @@
  */
 import { romeClock } from '@/lib/romeDate.ts';
 import type { CardContext } from './ownerActions.ts';
-import type { Listing } from './shape.ts';
+import type { Listing } from '../shape.ts';
 
 /** The gestures the database picks from (photo_verifications.gesture). */
 export const GESTURES = ['pollice-su', 'vittoria', 'mano-aperta', 'indice-alzato', 'ok'] as const;
