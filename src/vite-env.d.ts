@@ -3,5 +3,4 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
   readonly VITE_VAPID_PUBLIC_KEY?: string;
-  readonly VITE_IMAGE_TRANSFORMS?: string;
 }

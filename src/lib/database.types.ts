@@ -460,6 +460,8 @@ export type Database = {
           id: string
           is_primary: boolean
           listing_id: string
+          placeholder: string | null
+          renditions: string | null
           storage_path: string | null
           url: string
         }
@@ -468,6 +470,8 @@ export type Database = {
           id?: string
           is_primary?: boolean
           listing_id: string
+          placeholder?: string | null
+          renditions?: string | null
           storage_path?: string | null
           url: string
         }
@@ -476,6 +480,8 @@ export type Database = {
           id?: string
           is_primary?: boolean
           listing_id?: string
+          placeholder?: string | null
+          renditions?: string | null
           storage_path?: string | null
           url?: string
         }
@@ -491,6 +497,7 @@ export type Database = {
       }
       listing_reports: {
         Row: {
+          client_id: string | null
           created_at: string
           details: string | null
           id: string
@@ -504,6 +511,7 @@ export type Database = {
           urgent: boolean | null
         }
         Insert: {
+          client_id?: string | null
           created_at?: string
           details?: string | null
           id?: string
@@ -517,6 +525,7 @@ export type Database = {
           urgent?: never
         }
         Update: {
+          client_id?: string | null
           created_at?: string
           details?: string | null
           id?: string
@@ -632,6 +641,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      listing_stats_batches: {
+        Row: {
+          batch: string
+          day: string
+          device_hash: string
+        }
+        Insert: {
+          batch: string
+          day: string
+          device_hash: string
+        }
+        Update: {
+          batch?: string
+          day?: string
+          device_hash?: string
+        }
+        Relationships: []
       }
       listing_stats_daily: {
         Row: {
@@ -1272,6 +1299,7 @@ export type Database = {
           author_id: string | null
           author_role: string
           body: string
+          client_id: string | null
           created_at: string
           id: string
           ticket_id: string
@@ -1280,6 +1308,7 @@ export type Database = {
           author_id?: string | null
           author_role: string
           body: string
+          client_id?: string | null
           created_at?: string
           id?: string
           ticket_id: string
@@ -1288,6 +1317,7 @@ export type Database = {
           author_id?: string | null
           author_role?: string
           body?: string
+          client_id?: string | null
           created_at?: string
           id?: string
           ticket_id?: string
@@ -1311,6 +1341,7 @@ export type Database = {
       }
       tickets: {
         Row: {
+          client_id: string | null
           created_at: string
           id: string
           kind: string
@@ -1323,6 +1354,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          client_id?: string | null
           created_at?: string
           id?: string
           kind?: string
@@ -1335,6 +1367,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          client_id?: string | null
           created_at?: string
           id?: string
           kind?: string
@@ -1502,6 +1535,8 @@ export type Database = {
         Args: {
           p_listing_id: string
           p_original_path: string
+          p_placeholder?: string
+          p_renditions?: string
           p_storage_path: string
           p_user_id: string
         }
@@ -1510,6 +1545,8 @@ export type Database = {
           id: string
           is_primary: boolean
           listing_id: string
+          placeholder: string | null
+          renditions: string | null
           storage_path: string | null
           url: string
         }
@@ -1698,12 +1735,14 @@ export type Database = {
       }
       create_ticket: {
         Args: {
+          p_client_id?: string
           p_listing_id?: string
           p_message: string
           p_sender_email: string
           p_subject?: string
         }
         Returns: {
+          client_id: string | null
           created_at: string
           id: string
           kind: string
@@ -1823,6 +1862,7 @@ export type Database = {
       dismiss_report: {
         Args: { p_reason?: string; p_report_id: string }
         Returns: {
+          client_id: string | null
           created_at: string
           details: string | null
           id: string
@@ -1859,6 +1899,7 @@ export type Database = {
       file_appeal: {
         Args: { p_message: string }
         Returns: {
+          client_id: string | null
           created_at: string
           id: string
           kind: string
@@ -1909,7 +1950,10 @@ export type Database = {
         }[]
       }
       listing_rules: { Args: Record<PropertyKey, never>; Returns: Json }
-      mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
+      mark_notifications_read: {
+        Args: { p_ids?: string[]; p_up_to?: string }
+        Returns: number
+      }
       night_bump_slot_start: { Args: { p_now?: string }; Returns: string }
       notify_expiring_listings: { Args: { p_now?: string }; Returns: number }
       pause_listing: {
@@ -1996,7 +2040,7 @@ export type Database = {
         Returns: boolean
       }
       record_listing_events: {
-        Args: { p_device: string; p_events: Json }
+        Args: { p_batch?: string; p_device: string; p_events: Json }
         Returns: number
       }
       record_photo_hash: {
@@ -2117,12 +2161,20 @@ export type Database = {
         }
       }
       replace_listing_photo_crop: {
-        Args: { p_photo_id: string; p_storage_path: string; p_user_id: string }
+        Args: {
+          p_photo_id: string
+          p_placeholder?: string
+          p_renditions?: string
+          p_storage_path: string
+          p_user_id: string
+        }
         Returns: {
           created_at: string
           id: string
           is_primary: boolean
           listing_id: string
+          placeholder: string | null
+          renditions: string | null
           storage_path: string | null
           url: string
         }
@@ -2134,11 +2186,12 @@ export type Database = {
         }
       }
       reply_ticket: {
-        Args: { p_body: string; p_ticket_id: string }
+        Args: { p_body: string; p_client_id?: string; p_ticket_id: string }
         Returns: {
           author_id: string | null
           author_role: string
           body: string
+          client_id: string | null
           created_at: string
           id: string
           ticket_id: string
@@ -2152,6 +2205,7 @@ export type Database = {
       }
       report_listing: {
         Args: {
+          p_client_id?: string
           p_details?: string
           p_device?: string
           p_email?: string
@@ -2501,6 +2555,7 @@ export type Database = {
       set_ticket_status: {
         Args: { p_status: string; p_ticket_id: string }
         Returns: {
+          client_id: string | null
           created_at: string
           id: string
           kind: string

@@ -7,8 +7,3 @@ import { LOCAL_SUPABASE_URL } from './localDefaults.ts';
 export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL;
 export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY ?? '';
 export const VAPID_PUBLIC_KEY: string = import.meta.env.VITE_VAPID_PUBLIC_KEY ?? '';
-/**
- * Listing photos are served through Storage's image transformations (resized, WebP), which a
- * Supabase project has from the Pro plan on; VITE_IMAGE_TRANSFORMS=off serves the stored files.
- */
-export const IMAGE_TRANSFORMS: boolean = import.meta.env.VITE_IMAGE_TRANSFORMS !== 'off';

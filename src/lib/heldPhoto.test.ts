@@ -11,9 +11,8 @@ const crop = 'https://abc.supabase.co/storage/v1/object/public/listing_photos/u1
 const signed = (key: string) => `https://abc.supabase.co/storage/v1/object/sign/${HELD_BUCKET}/${key}?token=t`;
 
 describe('heldPhotoKey', () => {
-  it('reads the stored key of a crop and of its renditions, nothing else', () => {
+  it('reads the stored key of a crop, nothing else', () => {
     expect(heldPhotoKey(crop)).toBe('u1/l1/a b.jpg');
-    expect(heldPhotoKey(crop.replace('/object/public/', '/render/image/public/') + '?width=400&quality=75')).toBe('u1/l1/a b.jpg');
     expect(heldPhotoKey('https://abc.supabase.co/storage/v1/object/public/listing_originals/u1/l1/x.jpg')).toBeNull();
     expect(heldPhotoKey('blob:https://app/123')).toBeNull();
   });

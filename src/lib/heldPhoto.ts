@@ -12,9 +12,9 @@ export const HELD_BUCKET = 'listing_photos_held';
 const SIGNED_SECONDS = 3600;
 /** A signed address is reused for most of its life, then asked for again. */
 const REUSE_MS = (SIGNED_SECONDS - 600) * 1000;
-const PUBLIC_CROP = /\/storage\/v1\/(?:object|render\/image)\/public\/listing_photos\/([^?#]+)/;
+const PUBLIC_CROP = /\/storage\/v1\/object\/public\/listing_photos\/([^?#]+)/;
 
-/** The stored key of a crop's public address (or of one of its renditions); null for any other address. */
+/** The stored key of a crop's public address; null for any other address. */
 export function heldPhotoKey(url: string): string | null {
   const key = PUBLIC_CROP.exec(url)?.[1];
   if (!key) return null;

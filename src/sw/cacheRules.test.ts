@@ -15,13 +15,21 @@ describe('service worker routes', () => {
   });
   it('caches listing photos only', () => {
     expect(isListingPhoto(u('http://api/storage/v1/object/public/listing_photos/u/l/a.jpg'), 'GET')).toBe(true);
+    expect(isListingPhoto(u('http://api/storage/v1/object/public/listing_photos/u/l/0123456789abcdef0123-540.webp'), 'GET')).toBe(true);
     expect(isListingPhoto(u('http://api/storage/v1/object/public/avatars/a.jpg'), 'GET')).toBe(false);
   });
-  it('knows every rendition of one photo as the same stored object', () => {
-    const object = photoObjectPath(u('http://api/storage/v1/object/public/listing_photos/u/l/a.jpg'));
-    expect(object).toBe('listing_photos/u/l/a.jpg');
-    expect(photoObjectPath(u('http://api/storage/v1/render/image/public/listing_photos/u/l/a.jpg?width=400&quality=75'))).toBe(object);
-    expect(photoObjectPath(u('http://api/storage/v1/render/image/public/listing_photos/u/l/b.jpg?width=400'))).not.toBe(object);
+  it('knows every rendition of one photo as the same photo', () => {
+    const key = '0123456789abcdef0123';
+    const photo = (name: string) => photoObjectPath(u(`http://api/storage/v1/object/public/listing_photos/u/l/${name}`));
+    expect(photo('a.jpg')).toBe('listing_photos/u/l/a.jpg');
+    expect(photo(`${key}-360.webp`)).toBe(`listing_photos/u/l/${key}`);
+    expect(photo(`${key}-1080.webp`)).toBe(photo(`${key}-360.webp`));
+    expect(photo(`${key}-720.jpg`)).toBe(photo(`${key}-360.webp`));
+    expect(photo(`fedcba9876543210fedc-360.webp`)).not.toBe(photo(`${key}-360.webp`));
+    // A crop's random name that happens to end in digits is its own photo.
+    expect(photo('1b4e28ba-2fa1-11d2-883f-001122334455.jpg')).toBe('listing_photos/u/l/1b4e28ba-2fa1-11d2-883f-001122334455.jpg');
+    // Storage's transformations are no photo address of the app's (issue 44).
+    expect(photoObjectPath(u(`http://api/storage/v1/render/image/public/listing_photos/u/l/a.jpg?width=400`))).toBeNull();
     expect(photoObjectPath(u('http://api/storage/v1/object/public/avatars/a.jpg'))).toBeNull();
   });
   it('keys POST reads by their body', () => {

@@ -1,19 +1,23 @@
 /// <reference lib="webworker" />
 /**
  * Which requests the service worker caches and how: network-first listing reads of the API
- * with a cache fallback, cache-first listing photos with expiry. The matchers are pure (unit
- * tested); registerCacheRules installs the routes.
+ * with a cache fallback, cache-first listing photos kept for a year (every photo address names
+ * bytes that never change: a crop's random name, a rendition's hash of the crop). The matchers
+ * are pure (unit tested); registerCacheRules installs the routes.
  */
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { RENDITION_KEY_LENGTH } from '../../supabase/functions/_shared/image/renditions.ts';
 
 /** Listing reads of the API: the public search and detail functions and direct listing selects. */
 export const LISTING_RPC = /\/rest\/v1\/rpc\/(search_listings|search_listings_count|listing_detail)\/?$/;
 export const LISTING_TABLES = /\/rest\/v1\/(listings|listing_photos)\/?$/;
-/** Listing photos in Storage (public object URLs and image transformations). */
-export const LISTING_PHOTO = /\/storage\/v1\/(object\/public|render\/image\/public)\/listing_photos\//;
+/** Listing photos in Storage: crops and their renditions, public objects. */
+export const LISTING_PHOTO = /\/storage\/v1\/object\/public\/listing_photos\//;
+/** A rendition's name: its photo's prefix, then its width and format (supabase/functions/_shared/image/renditions.ts). */
+const RENDITION_NAME = new RegExp(`^(.+/[0-9a-f]{${RENDITION_KEY_LENGTH}})-\\d+\\.(?:webp|jpg)$`);
 
 export function isListingApiRead(url: URL, method: string): boolean {
   if (method === 'POST') return LISTING_RPC.test(url.pathname);
@@ -25,10 +29,10 @@ export function isListingPhoto(url: URL, method: string): boolean {
   return method === 'GET' && LISTING_PHOTO.test(url.pathname);
 }
 
-/** The stored object a photo address shows (any rendition of it), or null for another address. */
+/** The photo an address shows, the same for each of its renditions; null for another address. */
 export function photoObjectPath(url: URL): string | null {
-  const m = /\/storage\/v1\/(?:object\/public|render\/image\/public)\/(listing_photos\/.+)$/.exec(url.pathname);
-  return m ? m[1]! : null;
+  const path = /\/storage\/v1\/object\/public\/(listing_photos\/.+)$/.exec(url.pathname)?.[1];
+  return path ? (RENDITION_NAME.exec(path)?.[1] ?? path) : null;
 }
 
 /** A GET cache key for a POST read: the URL plus the request body. */
@@ -77,11 +81,15 @@ export function registerCacheRules(): void {
     cacheName: PHOTO_CACHE,
     matchOptions: { ignoreVary: true },
     plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      // Asked with CORS (Storage allows any origin), not as the <img>'s opaque request: a photo
+      // of a listing held for review answers 404 at its public address, and an opaque 404 would
+      // be kept for a year, over the photo it becomes once approved.
+      { requestWillFetch: ({ request }) => Promise.resolve(new Request(request.url, { mode: 'cors', credentials: 'omit' })) },
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 365 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   });
-  /** Offline, another width of the same photo beats none (favourites keep one rendition). */
+  /** Offline, another width of the same photo beats none (the card's kept, the gallery's wanted). */
   async function anyRendition(url: URL): Promise<Response | undefined> {
     const wanted = photoObjectPath(url);
     const cache = await caches.open(PHOTO_CACHE);

@@ -139,7 +139,7 @@ create trigger listings_set_updated_at before update on public.listings
 /**
  * The bounds and Italian messages of a listing's fields and its value lists, in one place:
  * validate_listing checks with them and `npm run gen:types` writes them for the app's form
- * (src/features/listings/listingFormRules.generated.ts). The check constraints above are the
+ * (src/features/listings/editor/listingFormRules.generated.ts). The check constraints above are the
  * backstop behind the trigger; tests/db/listing-rules.test.ts holds them to these values.
  */
 create or replace function public.listing_rules() returns jsonb
@@ -279,10 +279,15 @@ create table public.listing_photos (
   url text not null,
   is_primary boolean not null default false,
   storage_path text,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Issue 44: the served sizes' common name, {owner id}/{listing id}/{key} (files {key}-{width}.webp
+  -- and {key}-720.jpg beside the crop, supabase/functions/_shared/image/renditions.ts); null
+  -- until made. The placeholder: the crop's ThumbHash, base64 (at most 25 bytes).
+  renditions text,
+  placeholder text check (placeholder ~ '^[A-Za-z0-9+/]{4,36}={0,2}$')
 );
 
-comment on table public.listing_photos is 'Up to 5 photos per listing: the cropped 4:5 image (url, in the public listing_photos bucket). Originals are in listing_photo_originals.';
+comment on table public.listing_photos is 'Up to 5 photos per listing: the cropped 4:5 image (url, in the public listing_photos bucket), its renditions and placeholder. Originals are in listing_photo_originals.';
 
 -- The uncropped originals: their keys in the private listing_originals bucket, readable only by
 -- the listing's owner and staff, so no column a visitor or another user reads names them.
@@ -297,11 +302,12 @@ comment on table public.listing_photo_originals is 'The uncropped source of each
 
 create index listing_photo_originals_listing_idx on public.listing_photo_originals (listing_id);
 
--- In display order with the id that breaks ties and the address: a page of search results, a
--- listing's detail and the photo policy's check read the photos they show from the index alone,
--- without a heap page per photo (a search page: 250 -> 150 pages; issue 25).
+-- In display order with the id that breaks ties, the address, the renditions and the
+-- placeholder: a page of search results, a listing's detail and the photo policy's check read
+-- the photos they show from the index alone, without a heap page per photo (a search page:
+-- 250 -> 150 pages; issue 25).
 create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at, id)
-  include (url);
+  include (url, renditions, placeholder);
 
 /** At most max_photos_per_listing (5) photos per listing; the first photo becomes primary. */
 create or replace function private.enforce_listing_photo_limit() returns trigger

@@ -36,6 +36,33 @@ $$;
 
 revoke execute on function private.crop_bucket(text) from public, anon, authenticated;
 
+/**
+ * The files of a photo's renditions (issue 44), stored beside its crop and moved and deleted
+ * with it: its prefix followed by each of RENDITION_SUFFIXES
+ * (supabase/functions/_shared/image/renditions.ts; tests/db/photo-renditions.test.ts deletes
+ * and moves every one). Exact names, so Storage's index finds them. Empty without renditions.
+ */
+create or replace function private.rendition_files(p_renditions text) returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_renditions is null then '{}'::text[]
+              else array(select p_renditions || s from unnest(array['-360.webp', '-540.webp', '-720.webp', '-1080.webp', '-720.jpg']) with ordinality u(s, i) order by i) end
+$$;
+
+/** The renditions prefix a stored file belongs to ({folder}/{20-hex key}-{width}.webp or .jpg); null for any other file. */
+create or replace function private.rendition_prefix(p_name text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select substring(p_name from '^(.*/[0-9a-f]{20})-[0-9]+\.(?:webp|jpg)$')
+$$;
+
+revoke execute on function private.rendition_files(text) from public, anon, authenticated;
+revoke execute on function private.rendition_prefix(text) from public, anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------
 -- Photo addresses: listing_photos.url is shown to every visitor, so it may only be this
 -- project's public URL of a file in the listing's folder:
@@ -110,6 +137,7 @@ begin
     valid := private.is_listing_file_path(new.listing_id, new.storage_path);
   else
     valid := (new.storage_path is null or private.is_listing_file_path(new.listing_id, new.storage_path))
+             and (new.renditions is null or private.is_listing_file_path(new.listing_id, new.renditions))
              and left(new.url, length(public_prefix)) = public_prefix
              and private.is_listing_file_path(new.listing_id, substr(new.url, length(public_prefix) + 1));
   end if;
@@ -126,7 +154,7 @@ revoke execute on function private.listing_photo_url(text) from public, anon, au
 revoke execute on function private.is_listing_file_path(uuid, text) from public, anon, authenticated;
 revoke execute on function private.check_listing_photo_urls() from public, anon, authenticated;
 
-create trigger listing_photos_check_urls before insert or update of listing_id, url, storage_path
+create trigger listing_photos_check_urls before insert or update of listing_id, url, storage_path, renditions
   on public.listing_photos
   for each row execute function private.check_listing_photo_urls();
 
@@ -135,6 +163,8 @@ create trigger listing_photo_originals_check_path before insert or update of lis
   for each row execute function private.check_listing_photo_urls();
 
 create unique index listing_photos_storage_path_idx on public.listing_photos (storage_path);
+-- Not unique: the same crop twice in a listing shares its renditions (content-addressed names).
+create index listing_photos_renditions_idx on public.listing_photos (renditions) where renditions is not null;
 create unique index listing_photo_originals_storage_path_idx on public.listing_photo_originals (storage_path);
 
 -- ---------------------------------------------------------------------------------------
@@ -212,9 +242,9 @@ end
 $$;
 
 /**
- * Queues the files of a deleted photo (its crop or its original) or of a replaced crop; with
- * trigger arguments (bucket, key column), any other row that names a stored file (the
- * verification migration's selfies).
+ * Queues the files of a deleted photo (its crop and renditions, or its original) or of a
+ * replaced crop or replaced renditions (issue 44); with trigger arguments (bucket, key
+ * column), any other row that names a stored file (the verification migration's selfies).
  */
 create or replace function private.queue_listing_photo_files() returns trigger
 language plpgsql
@@ -225,17 +255,26 @@ declare
   bucket text := coalesce(tg_argv[0], case when tg_table_name = 'listing_photo_originals' then 'listing_originals' else 'listing_photos' end);
   key_column text := coalesce(tg_argv[1], 'storage_path');
   old_path text := to_jsonb(old) ->> key_column;
+  old_renditions text := to_jsonb(old) ->> 'renditions';
+  files text[] := '{}';
 begin
-  if old_path is null or (tg_op = 'UPDATE' and (to_jsonb(new) ->> key_column) is not distinct from old_path) then
+  if old_path is not null and (tg_op = 'DELETE' or (to_jsonb(new) ->> key_column) is distinct from old_path) then
+    files := array[old_path];
+  end if;
+  if tg_op = 'DELETE' or (to_jsonb(new) ->> 'renditions') is distinct from old_renditions then
+    files := files || private.rendition_files(old_renditions);
+  end if;
+  if cardinality(files) = 0 then
     return null;
   end if;
-  -- A crop is in the public or the held bucket, whichever its listing's review last asked for.
-  if bucket = 'listing_photos' then
-    select coalesce((select o.bucket_id from storage.objects o
-                      where o.bucket_id in ('listing_photos', 'listing_photos_held') and o.name = old_path
-                      order by o.bucket_id limit 1), bucket) into bucket;
-  end if;
-  insert into private.storage_deletions (bucket_id, name) values (bucket, old_path) on conflict do nothing;
+  -- A crop and its renditions are in the public or the held bucket, whichever their listing's review last asked for.
+  insert into private.storage_deletions (bucket_id, name)
+  select coalesce(case when bucket = 'listing_photos' then
+                    (select o.bucket_id from storage.objects o
+                      where o.bucket_id in ('listing_photos', 'listing_photos_held') and o.name = f.name
+                      order by o.bucket_id limit 1) end, bucket), f.name
+    from unnest(files) f(name)
+  on conflict do nothing;
   perform private.request_storage_cleanup();
   return null;
 end
@@ -244,7 +283,7 @@ $$;
 revoke execute on function private.request_storage_cleanup() from public, anon, authenticated;
 revoke execute on function private.queue_listing_photo_files() from public, anon, authenticated;
 
-create trigger listing_photos_queue_files after delete or update of storage_path on public.listing_photos
+create trigger listing_photos_queue_files after delete or update of storage_path, renditions on public.listing_photos
   for each row execute function private.queue_listing_photo_files();
 
 create trigger listing_photo_originals_queue_files after delete or update of storage_path on public.listing_photo_originals
@@ -252,7 +291,8 @@ create trigger listing_photo_originals_queue_files after delete or update of sto
 
 /**
  * The next files to remove, oldest first. An entry whose file a row names again is dropped
- * instead: a queued name must never take a displayed photo with it.
+ * instead: a queued name must never take a displayed photo with it (nor renditions that
+ * another photo of the same crop shares, issue 44).
  */
 create or replace function private.pending_storage_deletions(p_limit integer default 500)
 returns table (bucket_id text, name text)
@@ -263,6 +303,7 @@ as $$
 begin
   delete from private.storage_deletions d
   where (d.bucket_id in ('listing_photos', 'listing_photos_held') and exists (select 1 from public.listing_photos p where p.storage_path = d.name))
+     or (d.bucket_id in ('listing_photos', 'listing_photos_held') and exists (select 1 from public.listing_photos p where p.renditions = private.rendition_prefix(d.name)))
      or (d.bucket_id = 'listing_originals' and exists (select 1 from public.listing_photo_originals o where o.storage_path = d.name));
   return query
     select d.bucket_id, d.name from private.storage_deletions d
@@ -319,6 +360,7 @@ begin
   where o.bucket_id in ('listing_photos', 'listing_photos_held', 'listing_originals', 'verification_selfies')
     and o.created_at < p_now - interval '1 day'
     and not exists (select 1 from public.listing_photos p where o.bucket_id in ('listing_photos', 'listing_photos_held') and p.storage_path = o.name)
+    and not exists (select 1 from public.listing_photos p where o.bucket_id in ('listing_photos', 'listing_photos_held') and p.renditions = private.rendition_prefix(o.name))
     and not exists (select 1 from public.listing_photo_originals x where o.bucket_id = 'listing_originals' and x.storage_path = o.name)
     and not exists (select 1 from public.photo_verifications v where o.bucket_id = 'verification_selfies' and v.selfie_path = o.name)
   on conflict do nothing;
@@ -376,7 +418,8 @@ alter table private.photo_moves enable row level security;
 
 /**
  * Why: a listing that leaves or reaches 'approved' has every crop in the wrong bucket; a crop
- * stored for a listing whose review changed between the upload's target and its row is too.
+ * (or renditions, issue 44: the backfill's too) stored for a listing whose review changed
+ * between the upload's target and its row is too.
  * Queues the listing and asks storage-cleanup to run after commit.
  */
 create or replace function private.queue_photo_moves() returns trigger
@@ -392,7 +435,8 @@ begin
     listing := new.id;
   else
     listing := new.listing_id;
-    if not exists (select 1 from public.listings l join storage.objects o on o.name = new.storage_path
+    if not exists (select 1 from public.listings l
+                     join storage.objects o on o.name = any (array[new.storage_path] || private.rendition_files(new.renditions))
                     where l.id = listing and o.bucket_id in ('listing_photos', 'listing_photos_held')
                       and o.bucket_id <> private.crop_bucket(l.review_status)) then
       return null;
@@ -410,14 +454,15 @@ create trigger listings_queue_photo_moves after update of review_status on publi
   for each row when ((old.review_status = 'approved') is distinct from (new.review_status = 'approved'))
   execute function private.queue_photo_moves();
 
-create trigger listing_photos_queue_moves after insert or update of storage_path on public.listing_photos
+create trigger listing_photos_queue_moves after insert or update of storage_path, renditions on public.listing_photos
   for each row when (new.storage_path is not null)
   execute function private.queue_photo_moves();
 
 /**
- * The next crops to move, queued listings first to last: each crop stored in the other bucket
- * than its listing's review asks for. Queued listings with nothing left to move (or gone)
- * leave the queue first, so a run that moved everything ends with an empty queue.
+ * The next files to move, queued listings first to last: each crop or rendition (issue 44)
+ * stored in the other bucket than its listing's review asks for. Queued listings with nothing
+ * left to move (or gone) leave the queue first, so a run that moved everything ends with an
+ * empty queue.
  */
 create or replace function private.pending_photo_moves(p_limit integer default 500)
 returns table (listing_id uuid, name text, from_bucket text, to_bucket text)
@@ -429,16 +474,18 @@ begin
   delete from private.photo_moves m
   where not exists (select 1 from public.listings l
                       join public.listing_photos p on p.listing_id = l.id
-                      join storage.objects o on o.name = p.storage_path and o.bucket_id in ('listing_photos', 'listing_photos_held')
+                      cross join lateral unnest(array[p.storage_path] || private.rendition_files(p.renditions)) f(name)
+                      join storage.objects o on o.name = f.name and o.bucket_id in ('listing_photos', 'listing_photos_held')
                      where l.id = m.listing_id and o.bucket_id <> private.crop_bucket(l.review_status));
   return query
-    select l.id, p.storage_path, o.bucket_id::text, private.crop_bucket(l.review_status)
+    select l.id, f.name, o.bucket_id::text, private.crop_bucket(l.review_status)
       from private.photo_moves m
       join public.listings l on l.id = m.listing_id
       join public.listing_photos p on p.listing_id = l.id
-      join storage.objects o on o.name = p.storage_path and o.bucket_id in ('listing_photos', 'listing_photos_held')
+      cross join lateral unnest(array[p.storage_path] || private.rendition_files(p.renditions)) f(name)
+      join storage.objects o on o.name = f.name and o.bucket_id in ('listing_photos', 'listing_photos_held')
      where o.bucket_id <> private.crop_bucket(l.review_status)
-     order by m.attempts, m.queued_at, l.id, p.storage_path
+     order by m.attempts, m.queued_at, l.id, f.name
      limit least(greatest(coalesce(p_limit, 500), 1), 1000);
 end
 $$;
@@ -522,8 +569,12 @@ end
 $$;
 
 
-/** A new photo: its row (the first becomes primary; the limit trigger checks again under a lock) and its original's row. */
-create or replace function private.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text)
+/**
+ * A new photo: its row (the first becomes primary; the limit trigger checks again under a
+ * lock) with its renditions' prefix and placeholder (issue 44), and its original's row.
+ */
+create or replace function private.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text,
+  p_renditions text default null, p_placeholder text default null)
 returns public.listing_photos
 language plpgsql
 security definer
@@ -533,16 +584,17 @@ declare
   photo public.listing_photos;
 begin
   perform private.check_listing_photo_write(p_user_id, p_listing_id, null);
-  insert into public.listing_photos (listing_id, url, storage_path)
-  values (p_listing_id, private.listing_photo_url(p_storage_path), p_storage_path)
+  insert into public.listing_photos (listing_id, url, storage_path, renditions, placeholder)
+  values (p_listing_id, private.listing_photo_url(p_storage_path), p_storage_path, p_renditions, p_placeholder)
   returning * into photo;
   insert into public.listing_photo_originals (photo_id, listing_id, storage_path) values (photo.id, p_listing_id, p_original_path);
   return photo;
 end
 $$;
 
-/** A re-crop: the photo's new crop; the old file is queued by the trigger. */
-create or replace function private.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text)
+/** A re-crop: the photo's new crop, renditions and placeholder; the old files are queued by the trigger. */
+create or replace function private.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text,
+  p_renditions text default null, p_placeholder text default null)
 returns public.listing_photos
 language plpgsql
 security definer
@@ -556,7 +608,8 @@ begin
     raise exception 'Foto non trovata.' using errcode = 'P0001', detail = 'photo_not_found';
   end if;
   perform private.check_listing_photo_write(p_user_id, photo.listing_id, p_photo_id);
-  update public.listing_photos set url = private.listing_photo_url(p_storage_path), storage_path = p_storage_path
+  update public.listing_photos
+     set url = private.listing_photo_url(p_storage_path), storage_path = p_storage_path, renditions = p_renditions, placeholder = p_placeholder
   where id = p_photo_id
   returning * into photo;
   return photo;
@@ -565,8 +618,8 @@ $$;
 
 revoke execute on function private.check_listing_photo_write(uuid, uuid, uuid) from public, anon, authenticated;
 revoke execute on function private.listing_photo_upload_target(uuid, uuid) from public, anon;
-revoke execute on function private.add_listing_photo(uuid, uuid, text, text) from public, anon, authenticated;
-revoke execute on function private.replace_listing_photo_crop(uuid, uuid, text) from public, anon, authenticated;
+revoke execute on function private.add_listing_photo(uuid, uuid, text, text, text, text) from public, anon, authenticated;
+revoke execute on function private.replace_listing_photo_crop(uuid, uuid, text, text, text) from public, anon, authenticated;
 grant execute on function private.listing_photo_upload_target(uuid, uuid) to authenticated;
 
 -- The API's entry points (SECURITY INVOKER wrappers of the private bodies above).
@@ -581,23 +634,25 @@ as $$
 $$;
 
 /** The API's entry point to private.add_listing_photo (service role: the upload function). */
-create or replace function public.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text)
+create or replace function public.add_listing_photo(p_user_id uuid, p_listing_id uuid, p_storage_path text, p_original_path text,
+  p_renditions text default null, p_placeholder text default null)
 returns public.listing_photos
 language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.add_listing_photo(p_user_id, p_listing_id, p_storage_path, p_original_path)
+  select * from private.add_listing_photo(p_user_id, p_listing_id, p_storage_path, p_original_path, p_renditions, p_placeholder)
 $$;
 
 /** The API's entry point to private.replace_listing_photo_crop (service role: the upload function). */
-create or replace function public.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text)
+create or replace function public.replace_listing_photo_crop(p_user_id uuid, p_photo_id uuid, p_storage_path text,
+  p_renditions text default null, p_placeholder text default null)
 returns public.listing_photos
 language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.replace_listing_photo_crop(p_user_id, p_photo_id, p_storage_path)
+  select * from private.replace_listing_photo_crop(p_user_id, p_photo_id, p_storage_path, p_renditions, p_placeholder)
 $$;
 
 /** The API's entry point to private.pending_storage_deletions (service role: storage-cleanup). */
@@ -658,17 +713,17 @@ $$;
 
 revoke execute on function public.listing_photo_upload_target(uuid, uuid) from public, anon;
 grant execute on function public.listing_photo_upload_target(uuid, uuid) to authenticated;
-revoke execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
+revoke execute on function public.add_listing_photo(uuid, uuid, text, text, text, text), public.replace_listing_photo_crop(uuid, uuid, text, text, text),
   public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
   public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz),
   public.pending_photo_moves(integer), public.fail_photo_moves(uuid[], text)
   from public, anon, authenticated;
-grant execute on function public.add_listing_photo(uuid, uuid, text, text), public.replace_listing_photo_crop(uuid, uuid, text),
+grant execute on function public.add_listing_photo(uuid, uuid, text, text, text, text), public.replace_listing_photo_crop(uuid, uuid, text, text, text),
   public.pending_storage_deletions(integer), public.complete_storage_deletions(text, text[]),
   public.fail_storage_deletions(text, text[], text), public.queue_orphan_storage_files(timestamptz),
   public.pending_photo_moves(integer), public.fail_photo_moves(uuid[], text)
   to service_role;
-grant execute on function private.add_listing_photo(uuid, uuid, text, text), private.replace_listing_photo_crop(uuid, uuid, text),
+grant execute on function private.add_listing_photo(uuid, uuid, text, text, text, text), private.replace_listing_photo_crop(uuid, uuid, text, text, text),
   private.pending_storage_deletions(integer), private.complete_storage_deletions(text, text[]),
   private.fail_storage_deletions(text, text[], text), private.queue_orphan_storage_files(timestamptz),
   private.pending_photo_moves(integer), private.fail_photo_moves(uuid[], text)

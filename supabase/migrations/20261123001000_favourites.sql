@@ -33,7 +33,11 @@ create policy "Users can remove their favourites" on public.favourites
   for delete to authenticated
   using (user_id = (select auth.uid()) and (select private.current_user_can_write()));
 
-/** Why: a user adding favourites in a loop must not grow the table without bound. */
+/**
+ * Why: a user adding favourites in a loop must not grow the table without bound. Adding one
+ * already kept is no addition (the insert's `on conflict do nothing` skips it): an offline
+ * copy sent again at the cap still succeeds (docs/decisions/1008-offline-writes-applied-once.md).
+ */
 create or replace function private.limit_favourites() returns trigger
 language plpgsql
 security definer
@@ -42,6 +46,9 @@ as $$
 begin
   -- One user's inserts queue here, so two parallel ones cannot both pass the count.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('favourites:' || new.user_id::text));
+  if exists (select 1 from public.favourites f where f.user_id = new.user_id and f.listing_id = new.listing_id) then
+    return new;
+  end if;
   if (select count(*) from public.favourites f where f.user_id = new.user_id) >= 500 then
     raise exception 'Hai raggiunto il numero massimo di preferiti (500).' using errcode = 'P0001', detail = 'too_many_favourites';
   end if;
@@ -57,7 +64,8 @@ create trigger favourites_limit before insert on public.favourites
 /**
  * Why: a kept listing may have been paused, expired or removed since; the device must say so
  * without reading what the public may not. For up to 100 ids: each id's state ('active',
- * 'paused', 'expired', 'removed': deleted, waiting or refused) and, for active ones only, what its card shows.
+ * 'paused', 'expired', 'removed': deleted, waiting or refused) and, for active ones only, what its card shows
+ * (its first photo with that photo's renditions and placeholder, issue 44).
  */
 create or replace function private.favourite_listings(p_ids uuid[]) returns jsonb
 language plpgsql
@@ -75,8 +83,9 @@ begin
         when not private.listing_is_public(l.is_paused, l.expires_at, l.review_status) then
           jsonb_build_object('id', i.id, 'state', case when l.is_paused then 'paused' else 'expired' end)
         else jsonb_build_object('id', i.id, 'state', 'active', 'title', l.title, 'city', l.city, 'category', l.category,
-          'age', l.age, 'photo', (select p.url from public.listing_photos p where p.listing_id = l.id
-                                  order by p.is_primary desc, p.created_at, p.id limit 1))
+          'age', l.age) || coalesce((select jsonb_build_object('photo', p.url, 'photo_renditions', p.renditions, 'photo_placeholder', p.placeholder)
+                                     from public.listing_photos p where p.listing_id = l.id
+                                     order by p.is_primary desc, p.created_at, p.id limit 1), '{"photo": null}'::jsonb)
       end order by i.ord)
     from (select distinct on (x.id) x.id, x.ord from unnest(p_ids) with ordinality as x(id, ord) order by x.id, x.ord) i
     left join public.listings l on l.id = i.id

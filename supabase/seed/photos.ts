@@ -4,8 +4,11 @@
  * into a 1000x1000 "original" and its 4:5 crop (800x1000), uploads the crop to the public
  * listing_photos bucket and the original to the private listing_originals bucket, both at
  * {userId}/{listingId}/{random uuid}.jpg, and records them in listing_photos and
- * listing_photo_originals, with each photo's perceptual hashes (the upload path's photoHashesJpeg:
- * the crop's variants and the original's) in listing_photo_hashes. Premium listings get 5 photos, base listings 1-3. The listing held as a
+ * listing_photo_originals, with each photo's perceptual hashes (the upload path's uploadHashes:
+ * the crop's variants and the original's) in listing_photo_hashes, and the crop's renditions and
+ * placeholder (issue 44: the upload path's makeRenditions, kept on disk between seeds by
+ * rendition-cache.ts) beside it and in its row. Both run on worker threads (the local
+ * platform's off-thread pool). Premium listings get 5 photos, base listings 1-3. The listing held as a
  * duplicate (HELD_LISTINGS) gets, as its first photo, a resized copy of another account's demo
  * photo, stored after every other listing's and recorded through record_photo_hash as an upload
  * is, which holds it with both photos and their distance. Idempotent:
@@ -23,10 +26,19 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { artSvg, CROP } from './art.ts';
 import { ALL_LISTINGS, HELD_LISTINGS } from './data.ts';
-import { photoHashesJpeg } from '../functions/_shared/image/phash.ts';
+import { cachedRenditions } from './rendition-cache.ts';
+import * as renditionsTask from './renditions-task.ts';
+import * as hashTask from '../functions/listing-photo/hash-task.ts';
+import type { PhotoHashRecord } from '../functions/listing-photo/hash-task.ts';
+import { offThread } from '../functions/_shared/off-thread.ts';
+import type { Renditions } from '../functions/_shared/image/make-renditions.ts';
+import { RENDITION_CACHE_CONTROL, RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
+import { useOffThreadPool } from '../local/src/functions/off-thread.ts';
 
 export const PHOTO_BUCKET = 'listing_photos';
 export const ORIGINAL_BUCKET = 'listing_originals';
+/** What the seed stores per photo: the crop, the original and the crop's renditions. */
+export const FILES_PER_PHOTO = 2 + RENDITION_SUFFIXES.length;
 
 export interface SeedPhotosOptions {
   url: string;
@@ -78,16 +90,38 @@ async function withRetry<T>(what: string, fn: () => Promise<T>, attempts = 3): P
   throw new Error(`${what}: ${(last as Error)?.message ?? String(last)}`);
 }
 
+/** `fn` on every item, `concurrency` at a time, in order; also the backfill's. */
+export async function eachAtOnce<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
 /** A new key in the listing's folder: random, so no name can be guessed or tells who uploaded what. */
 export const photoKey = (userId: string, listingId: string) => `${userId}/${listingId}/${randomUUID()}.jpg`;
 
-function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: Buffer) {
+function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: Uint8Array, contentType = 'image/jpeg', cacheControl = '3600') {
   return withRetry(`upload ${bucket}/${path}`, async () => {
     // upsert: a retry after an attempt that did store the file (but failed to answer) must not get 409
-    const { error } = await supabase.storage.from(bucket).upload(path, bytes, { contentType: 'image/jpeg', upsert: true, cacheControl: '3600' });
+    const { error } = await supabase.storage.from(bucket).upload(path, bytes, { contentType, upsert: true, cacheControl });
     if (error) throw error;
   });
 }
+
+/**
+ * Stores a crop's renditions in its bucket under `prefix` (`<userId>/<listingId>/<key>`) as the
+ * upload path does (renditions.ts: every suffix, a year's cache); also the backfill's. Upserted:
+ * the names are the bytes'.
+ */
+export async function storeRenditions(supabase: SupabaseClient, bucket: string, prefix: string, r: Renditions): Promise<void> {
+  await Promise.all(r.files.map((f) => upload(supabase, bucket, `${prefix}${f.suffix}`, f.bytes, f.contentType, RENDITION_CACHE_CONTROL)));
+}
+
+/** makeRenditions on a worker thread when a pool is up (seedPhotos starts one), inline otherwise. */
+export const makeRenditionsOffThread = (crop: Uint8Array) => offThread(renditionsTask, 'makeRenditions', crop);
 
 /**
  * A listing's i-th picture; the held duplicate's first one is a copy of another account's demo
@@ -109,7 +143,7 @@ async function pictureFor(l: ListingRow, i: number) {
  * the public demo's are written as they are, since the seed is no advertiser's upload (bannato@'s
  * upheld reports would otherwise send his photos back to review).
  */
-async function recordHashes(supabase: SupabaseClient, l: ListingRow, hashes: { photo_id: string; created_at: string; hashes: Record<string, string> }[]) {
+async function recordHashes(supabase: SupabaseClient, l: ListingRow, hashes: { photo_id: string; created_at: string; hashes: PhotoHashRecord }[]) {
   if (HELD_LISTINGS.some((h) => h.id === l.id)) {
     for (const { photo_id, hashes: p_hashes } of hashes) {
       const { error } = await supabase.rpc('record_photo_hash', { p_photo_id: photo_id, p_hashes });
@@ -130,27 +164,36 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
   const count = photoCountFor(l.id, l.is_premium);
   const photos: Record<string, unknown>[] = [];
   const originals: { photo_id: string; listing_id: string; storage_path: string }[] = [];
-  const hashes: { photo_id: string; created_at: string; hashes: Record<string, string> }[] = [];
+  const hashes: { photo_id: string; created_at: string; hashes: PhotoHashRecord }[] = [];
   const base = Date.now() - count * 1000;
   for (let i = 0; i < count; i++) {
     const { original, cropped } = await pictureFor(l, i);
+    const [crop, whole] = [new Uint8Array(cropped), new Uint8Array(original)];
+    const [found, renditions] = await Promise.all([offThread(hashTask, 'uploadHashes', crop, whole), cachedRenditions(crop, makeRenditionsOffThread)]);
+    if (found === 'broken') throw new Error(`photo ${i} does not decode`);
     const id = randomUUID();
     const path = photoKey(l.user_id, l.id);
     const originalPath = photoKey(l.user_id, l.id);
-    await Promise.all([upload(supabase, PHOTO_BUCKET, path, cropped), upload(supabase, ORIGINAL_BUCKET, originalPath, original)]);
+    // In the public bucket, as the crop: a held listing's renditions move with its crop (listing_photos_queue_moves).
+    const prefix = `${l.user_id}/${l.id}/${renditions.key}`;
+    await Promise.all([
+      upload(supabase, PHOTO_BUCKET, path, crop),
+      upload(supabase, ORIGINAL_BUCKET, originalPath, whole),
+      storeRenditions(supabase, PHOTO_BUCKET, prefix, renditions),
+    ]);
     photos.push({
       id,
       listing_id: l.id,
       url: supabase.storage.from(PHOTO_BUCKET).getPublicUrl(path).data.publicUrl,
       is_primary: i === 0,
       storage_path: path,
+      renditions: prefix,
+      placeholder: renditions.placeholder,
       // distinct, increasing times: the app orders by is_primary desc, created_at asc
       created_at: new Date(base + i * 1000).toISOString(),
     });
     originals.push({ photo_id: id, listing_id: l.id, storage_path: originalPath });
-    const crop = photoHashesJpeg(new Uint8Array(cropped));
-    const whole = crop && photoHashesJpeg(new Uint8Array(original));
-    hashes.push({ photo_id: id, created_at: photos[i]!.created_at as string, hashes: crop ? { ...crop, ...(whole ? { original: whole.crop } : {}) } : {} });
+    hashes.push({ photo_id: id, created_at: photos[i]!.created_at as string, hashes: found });
   }
   const inserted = await supabase.from('listing_photos').insert(photos);
   if (inserted.error) throw new Error(`listing_photos insert for ${l.id}: ${inserted.error.message}`);
@@ -162,7 +205,7 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
     throw new Error(`listing_photo_originals insert for ${l.id}: ${error.message}`);
   }
   await recordHashes(supabase, l, hashes);
-  return count * 2;
+  return count * FILES_PER_PHOTO;
 }
 
 /**
@@ -191,27 +234,25 @@ export async function seedPhotos(opts: SeedPhotosOptions): Promise<{ uploaded: n
   }
 
   const concurrency = opts.concurrency ?? Math.min(4, Math.max(2, availableParallelism()));
+  const releasePool = useOffThreadPool();
   let uploaded = 0;
   const failures: string[] = [];
-  const run = async (batch: ListingRow[]) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
-        while (next < batch.length) {
-          const l = batch[next++]!;
-          try {
-            const n = await seedListing(supabase, l);
-            uploaded += n;
-          } catch (err) {
-            failures.push(`${l.id}: ${(err as Error).message}`);
-          }
-        }
-      }),
-    );
-  };
-  // Copies of another listing's photo after all the others, so the photo they copy is hashed.
-  await run(todo.filter((l) => !isCopy(l)));
-  await run(todo.filter(isCopy));
+  const run = (batch: ListingRow[]) =>
+    eachAtOnce(batch, concurrency, async (l) => {
+      try {
+        const n = await seedListing(supabase, l); // not `uploaded += await …`, which reads it before the await
+        uploaded += n;
+      } catch (err) {
+        failures.push(`${l.id}: ${(err as Error).message}`);
+      }
+    });
+  try {
+    // Copies of another listing's photo after all the others, so the photo they copy is hashed.
+    await run(todo.filter((l) => !isCopy(l)));
+    await run(todo.filter(isCopy));
+  } finally {
+    await releasePool();
+  }
   log(`demo photos: ${uploaded} files for ${todo.length - failures.length} listings in ${Math.round(performance.now() - started)} ms`);
   if (failures.length) {
     const report = `demo photos: ${failures.length} listing(s) failed:\n  ${failures.join('\n  ')}`;

@@ -29,7 +29,7 @@ import { baselineDir } from './baseline.ts';
 import type { Figure } from './types.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const CHROME = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+export const CHROME = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,14 +50,17 @@ async function waitFor(url: string, child: ChildProcess, output: () => string) {
   throw new Error(`${url} did not answer in 6 minutes:\n${output()}`);
 }
 
-interface Product {
+export interface Product {
   base: string;
   pages: [string, string][];
+  /** The platform's URL and anon key. */
+  api: string;
+  anon: string;
   stop: () => Promise<void>;
 }
 
 /** `npm start` of the checkout in `dir`, on free ports and a fresh data folder. */
-async function startProduct(dir: string): Promise<Product> {
+export async function startProduct(dir: string): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lh-data-'));
   const outDir = mkdtempSync(join(tmpdir(), 'bench-lh-dist-'));
   const [apiPort, appPort] = [await freePort(), await freePort()];
@@ -100,7 +103,7 @@ async function startProduct(dir: string): Promise<Product> {
       ['listing detail', `/listing/${listing?.id ?? 'none'}`],
       ['preferiti', '/preferiti'],
     ];
-    return { base, pages, stop };
+    return { base, pages, api: `http://127.0.0.1:${apiPort}`, anon, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -81,6 +81,8 @@ for (const databaseUrl of databases) {
 for (const [file, name] of [
   ['bundle.ts', 'benchBundle'],
   ['lighthouse.ts', 'benchLighthouse'],
+  // Issue 44: the first screen's photo bytes at 360 px DPR 2, beside today's transformations.
+  ['images.ts', 'benchImages'],
   ['search.ts', 'benchSearch'],
   ['phash.ts', 'benchPhash'],
   ['stats.ts', 'benchStats'],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/clients.ts';
-import { admin, expectError, expectOk } from '../support/db.ts';
+import { admin, expectError, expectOk, photoUrl } from '../support/db.ts';
 import { makeListing, makeUser } from '../support/factories.ts';
 
 describe('favourites', () => {
@@ -22,6 +22,8 @@ describe('favourites', () => {
     const full = 'Hai raggiunto il numero massimo di preferiti (500).';
     expectError(await u.client.from('favourites').insert(keep([ids[500]!])), full, 'P0001');
     expectError(await u.client.from('favourites').upsert(keep(ids.slice(499)), { onConflict: 'user_id,listing_id', ignoreDuplicates: true }), full, 'P0001');
+    // An offline add sent again at the cap is no addition: it succeeds (1008).
+    expectOk(await u.client.from('favourites').upsert(keep([ids[499]!]), { onConflict: 'user_id,listing_id', ignoreDuplicates: true }));
     const { count } = await admin().from('favourites').select('*', { count: 'exact', head: true }).eq('user_id', u.id);
     expect(count).toBe(500);
   });
@@ -64,13 +66,19 @@ describe('favourites', () => {
     expectOk(await admin().from('listings').update({ is_paused: true, paused_at: new Date().toISOString() }).eq('id', paused.id));
     expectOk(await admin().from('listings').update({ expires_at: new Date(Date.now() - 3600_000).toISOString() }).eq('id', expired.id));
     expectOk(await admin().from('listings').delete().eq('id', deleted.id));
-    const ids = [active.id, paused.id, expired.id, deleted.id, active.id];
+    const withPhoto = await makeListing(owner);
+    // Its card draws the first photo's renditions and placeholder (issue 44), as search's cards do.
+    const renditions = `${owner.id}/${withPhoto.id}/${'ab12'.repeat(5)}`;
+    const url = photoUrl(owner.id, withPhoto.id);
+    expectOk(await admin().from('listing_photos').insert({ listing_id: withPhoto.id, url, is_primary: true, renditions, placeholder: 'Gx0GBYBvqIiHiHeIh4iHeIiIeA' }));
+    const ids = [active.id, paused.id, expired.id, deleted.id, active.id, withPhoto.id];
     const data = expectOk(await client().rpc('favourite_listings', { p_ids: ids })) as Record<string, unknown>[];
     expect(data).toEqual([
       { id: active.id, state: 'active', title: active.title, city: 'Milano', category: 'donne', age: 27, photo: null },
       { id: paused.id, state: 'paused' },
       { id: expired.id, state: 'expired' },
       { id: deleted.id, state: 'removed' },
+      expect.objectContaining({ id: withPhoto.id, state: 'active', photo: url, photo_renditions: renditions, photo_placeholder: 'Gx0GBYBvqIiHiHeIh4iHeIiIeA' }),
     ]);
   });
 

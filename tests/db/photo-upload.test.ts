@@ -18,6 +18,7 @@ import { expectRemoved, stored } from '../support/photos.ts';
 import { describeOnRuntimes, runtimeHeaders, type FunctionRuntime } from '../support/function-runtimes.ts';
 import { jpegMetadata, jpegOrientation, stripJpeg } from '../../supabase/functions/_shared/image/index.ts';
 import { photoHashesJpeg } from '../../supabase/functions/_shared/image/phash.ts';
+import { RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
 
 const NOT_IMAGE = "Il file non è un'immagine JPEG, PNG o WebP.";
 const BROKEN = "L'immagine è danneggiata o incompleta.";
@@ -54,6 +55,9 @@ async function download(bucket: string, path: string): Promise<Uint8Array> {
   return new Uint8Array(await data!.arrayBuffer());
 }
 
+/** The names that pass `test`, and the others. */
+const partition = (names: string[], test: (name: string) => boolean) => [names.filter(test), names.filter((n) => !test(n))];
+
 const originalPath = async (photoId: string) =>
   (await admin().from('listing_photo_originals').select('storage_path').eq('photo_id', photoId).single()).data!.storage_path as string;
 
@@ -74,7 +78,7 @@ describeOnRuntimes('listing-photo stores clean files (findings 3 and 8)', (r) =>
     const res = await upload(owner, listingId, jpegFile(crop, 'mario-rossi-casa-gps.jpg'), jpegFile(original, 'mario-rossi-originale.jpg'));
     expect(res.status).toBe(201);
     const photo = res.body.photo;
-    expect(Object.keys(photo).sort()).toEqual(['created_at', 'id', 'is_primary', 'storage_path', 'url']);
+    expect(Object.keys(photo).sort()).toEqual(['created_at', 'id', 'is_primary', 'placeholder', 'renditions', 'storage_path', 'url']);
     expect(photo.is_primary).toBe(true);
     const folder = `${owner.id}/${listingId}/`;
     const name = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.jpg$/;
@@ -140,7 +144,10 @@ describeOnRuntimes('only the function writes the photo buckets (finding 4)', (r)
     const listingId = (await makeListing(owner)).id;
     for (let i = 0; i < 5; i++) expect((await upload(owner, listingId)).status).toBe(201);
     expect(await upload(owner, listingId)).toEqual({ status: 400, body: { error: 'Puoi caricare al massimo 5 foto per annuncio.' } });
-    expect(await filesIn('listing_photos', owner.id, listingId)).toHaveLength(5);
+    // Five crops, and one set of renditions (issue 44): the same crop five times has the same names.
+    const [crops, renditions] = partition(await filesIn('listing_photos', owner.id, listingId), (name) => /^[0-9a-f-]{36}\.jpg$/.test(name));
+    expect(crops).toHaveLength(5);
+    expect(renditions).toHaveLength(RENDITION_SUFFIXES.length);
     expect(await filesIn('listing_originals', owner.id, listingId)).toHaveLength(5);
     expect((await admin().from('listing_photos').select('id').eq('listing_id', listingId)).data).toHaveLength(5);
   });

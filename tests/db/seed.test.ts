@@ -3,6 +3,7 @@
  * platform on its empty test database, read back through supabase-js. Other suites share
  * this database, so everything here is looked up by the seed's fixed ids.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, platformInfo, serviceClient } from '../support/clients.ts';
@@ -10,7 +11,8 @@ import {
   COUPON_STATUSES, COUPONS, DUPLICATED_LISTING, HELD_LISTINGS, LISTINGS, NOTIFICATIONS, STATS, TICKETS, USERS, couponStatusFor, userByKey, type HoldReason, type SeedListing,
 } from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
-import { ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
+import { FILES_PER_PHOTO, ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
+import { RENDITION_KEY_LENGTH, RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
 import { expectOk } from '../support/db.ts';
 import { isPromoted, isPublic } from '../support/seed-search.ts';
 
@@ -191,10 +193,10 @@ describe('seed: demo photos', () => {
   }, 120_000);
 
   it('gives each listing its photos (premium 5, base 1-3): crop in listing_photos, original in listing_originals, random keys', async () => {
-    expect(first).toEqual({ uploaded: chosen.reduce((n, l) => n + l.photoCount, 0) * 2, failed: 0 });
+    expect(first).toEqual({ uploaded: chosen.reduce((n, l) => n + l.photoCount, 0) * FILES_PER_PHOTO, failed: 0 });
     const photos = expectOk(
-      await admin().from('listing_photos').select('id, listing_id, url, is_primary, storage_path, created_at').in('listing_id', only).order('created_at'),
-    ) as { id: string; listing_id: string; url: string; is_primary: boolean; storage_path: string }[];
+      await admin().from('listing_photos').select('id, listing_id, url, is_primary, storage_path, created_at, renditions, placeholder').in('listing_id', only).order('created_at'),
+    ) as { id: string; listing_id: string; url: string; is_primary: boolean; storage_path: string; renditions: string; placeholder: string }[];
     const originals = expectOk(await admin().from('listing_photo_originals').select('photo_id, listing_id, storage_path').in('listing_id', only)) as {
       photo_id: string;
       listing_id: string;
@@ -206,7 +208,12 @@ describe('seed: demo photos', () => {
       expect(mine, l.state).toHaveLength(l.photoCount);
       expect(mine.map((p) => p.is_primary), l.state).toEqual(mine.map((_, i) => i === 0)); // the oldest is primary
       const files = expectOk(await admin().storage.from(ORIGINAL_BUCKET).list(`${l.userId}/${l.id}`)) as { name: string }[];
+      const beside = (expectOk(await admin().storage.from(PHOTO_BUCKET).list(`${l.userId}/${l.id}`, { limit: 100 })) as { name: string }[]).map((f) => `${l.userId}/${l.id}/${f.name}`);
       for (const p of mine) {
+        // Renditions (issue 44) beside the crop from the start, and a placeholder.
+        expect(p.renditions).toMatch(new RegExp(`^${l.userId}/${l.id}/[0-9a-f]{${RENDITION_KEY_LENGTH}}$`));
+        expect(p.placeholder).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+        expect(beside).toEqual(expect.arrayContaining([p.storage_path, ...RENDITION_SUFFIXES.map((x) => `${p.renditions}${x}`)]));
         expect(p.storage_path).toMatch(key(l));
         expect(p.url).toBe(`${platformInfo().url}/storage/v1/object/public/${PHOTO_BUCKET}/${p.storage_path}`);
         const o = original.get(p.id)!;
@@ -220,7 +227,16 @@ describe('seed: demo photos', () => {
     const crop = await fetch(photos[0]!.url);
     expect(crop.status).toBe(200);
     expect(crop.headers.get('content-type')).toContain('image/jpeg');
-    expect(await sharp(Buffer.from(await crop.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 1000 });
+    const cropBytes = Buffer.from(await crop.arrayBuffer());
+    expect(await sharp(cropBytes).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 1000 });
+    // Named by the crop's bytes, as an upload's, and served for a year.
+    expect(photos[0]!.renditions.split('/')[2]).toBe(createHash('sha256').update(cropBytes).digest('hex').slice(0, RENDITION_KEY_LENGTH));
+    for (const suffix of RENDITION_SUFFIXES) {
+      const served = await fetch(admin().storage.from(PHOTO_BUCKET).getPublicUrl(`${photos[0]!.renditions}${suffix}`).data.publicUrl);
+      expect(served.status, suffix).toBe(200);
+      expect(served.headers.get('cache-control'), suffix).toBe('max-age=31536000, public, immutable');
+      expect(served.headers.get('content-type'), suffix).toBe(suffix.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
+    }
     const square = original.get(photos[0]!.id)!.storage_path;
     const blob = expectOk(await admin().storage.from(ORIGINAL_BUCKET).download(square)) as Blob;
     expect(await sharp(Buffer.from(await blob.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 });
@@ -303,11 +319,15 @@ describe('seed: one listing waiting for review of each kind', () => {
     expect(expectOk(await anon.from('listings').select('id').in('id', heldIds))).toEqual([]);
     expect(expectOk(await anon.from('listing_photos').select('id').in('listing_id', heldIds))).toEqual([]);
     // Nor their files: the seeded copy's crop moves to the private held bucket (issue 41).
-    const crops = expectOk(await admin().from('listing_photos').select('url, storage_path').eq('listing_id', copy.id)) as { url: string; storage_path: string }[];
+    const crops = expectOk(await admin().from('listing_photos').select('url, storage_path, renditions').eq('listing_id', copy.id)) as { url: string; storage_path: string; renditions: string }[];
     expect(crops.length).toBeGreaterThan(0);
     for (const c of crops) {
       await expect.poll(async () => (await fetch(c.url)).status, { timeout: 15_000 }).toBeGreaterThanOrEqual(400);
-      expect((await admin().storage.from('listing_photos_held').download(c.storage_path)).error).toBeNull();
+      // Its renditions with it (issue 44).
+      for (const name of [c.storage_path, ...RENDITION_SUFFIXES.map((x) => `${c.renditions}${x}`)]) {
+        await expect.poll(async () => (await admin().storage.from('listing_photos_held').download(name)).error, { timeout: 15_000 }).toBeNull();
+        expect((await admin().storage.from(PHOTO_BUCKET).download(name)).error, name).not.toBeNull();
+      }
     }
     const search = async (l: SeedListing) =>
       (expectOk(await anon.rpc('search_listings', { p_city: l.city, p_query: l.title, p_limit: 50 })) as { id: string }[]).map((x) => x.id);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
 });
 
-const PHOTO_COLUMNS = ['created_at', 'id', 'is_primary', 'listing_id', 'storage_path', 'url'];
+const PHOTO_COLUMNS = ['created_at', 'id', 'is_primary', 'listing_id', 'placeholder', 'renditions', 'storage_path', 'url'];
 
 describe('the photo buckets', () => {
   it('crops are public, originals private; both 10 MB of jpeg/png/webp', async () => {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegMetadata } from '../../src/features/photos/metadata.ts';
 import { t } from '../../src/lib/catalogue/screens.ts';
+import { RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { API, DEMO, keys, serviceRest } from '../support/e2e/platform.ts';
 import { CAMERA_TEXT, gpsJpeg } from '../support/images.ts';
@@ -231,11 +232,11 @@ test('a connection lost while sending a photo stores nothing, says so and keeps 
   expect((await folderFiles(listing.id)).sort()).toEqual(filesBefore);
   expect((await folderFiles(listing.id, 'listing_originals')).sort()).toEqual(originalsBefore);
 
-  // Back online, the same photo is saved: one crop and one original more.
+  // Back online, the same photo is saved: one crop with its renditions (issue 44) and one original more.
   await page.unroute('**/functions/v1/listing-photo');
   await dialog.getByRole('button', { name: m.addSave }).click();
   await expectToast(page, ok.added);
   await expect.poll(async () => (await photosOf(listing.id)).length).toBe(rowsBefore.length + 1);
-  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 1);
+  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 1 + RENDITION_SUFFIXES.length);
   expect((await folderFiles(listing.id, 'listing_originals')).length).toBe(originalsBefore.length + 1);
 });

@@ -24,9 +24,9 @@ describe('favourites on the device', () => {
 describe('reconcile', () => {
   it('for a visitor keeps the device list and takes each state from the server', () => {
     const data = withAdded(withAdded(emptyFavourites, item('a')), item('b'));
-    const next = reconcile(data, [{ id: 'a', state: 'paused' }, { id: 'b', state: 'active', title: 'Nuovo titolo', city: 'Roma', category: 'donne', age: 30, photo: 'p.jpg' }], null);
+    const next = reconcile(data, [{ id: 'a', state: 'paused' }, { id: 'b', state: 'active', title: 'Nuovo titolo', city: 'Roma', category: 'donne', age: 30, photo: 'p.jpg', photo_renditions: 'u/l/k', photo_placeholder: 'Gx0G' }], null);
     expect(next.items.a).toMatchObject({ state: 'paused', title: 'Annuncio a' });
-    expect(next.items.b).toMatchObject({ state: 'active', title: 'Nuovo titolo', city: 'Roma', photo: 'p.jpg' });
+    expect(next.items.b).toMatchObject({ state: 'active', title: 'Nuovo titolo', city: 'Roma', photo: 'p.jpg', photoRenditions: 'u/l/k', photoPlaceholder: 'Gx0G' });
     expect(next.owner).toBeNull();
   });
 

@@ -10,6 +10,9 @@ export interface FavouriteSnapshot {
   category: string;
   age: number | null;
   photo: string | null;
+  /** The photo's renditions and placeholder (issue 44); absent in copies kept before them. */
+  photoRenditions?: string | null;
+  photoPlaceholder?: string | null;
   savedAt: string;
   /** As last heard from the server; 'active' until told otherwise. */
   state: FavouriteState;
@@ -58,6 +61,8 @@ export interface ServerFavourite {
   category?: string;
   age?: number | null;
   photo?: string | null;
+  photo_renditions?: string | null;
+  photo_placeholder?: string | null;
 }
 
 /**
@@ -86,7 +91,7 @@ export function reconcile(
     const base: FavouriteSnapshot = known ?? { id, title: '', city: '', category: '', age: null, photo: null, savedAt, state: 'active' };
     items[id] =
       s?.state === 'active'
-        ? { ...base, title: s.title ?? base.title, city: s.city ?? base.city, category: s.category ?? base.category, age: s.age ?? null, photo: s.photo ?? null, state: 'active' }
+        ? { ...base, title: s.title ?? base.title, city: s.city ?? base.city, category: s.category ?? base.category, age: s.age ?? null, photo: s.photo ?? null, photoRenditions: s.photo_renditions ?? null, photoPlaceholder: s.photo_placeholder ?? null, state: 'active' }
         : { ...base, state: s?.state ?? base.state };
   }
   return { owner, items, pending: data.pending };

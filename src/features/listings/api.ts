@@ -151,7 +151,7 @@ export async function fetchOwnListing(id: string, userId: string): Promise<(List
   const [row, own, photos] = await Promise.all([
     unwrap(supabase.from('listings').select(LISTING_COLUMNS).eq('id', id).eq('user_id', userId).maybeSingle()),
     privateFields([id]),
-    unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
+    unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at, renditions, placeholder').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
   ]);
   if (!row) return null;
   return { ...row, ...own.get(id), hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
@@ -191,7 +191,7 @@ export async function cancelScheduledPromotion(id: string): Promise<number> {
  * of reasons; `device` is this device's random id for the per-device limit. Refusals carry an
  * Italian message and a code (report_duplicate, report_limit_device, report_limit_address, email_invalid).
  */
-export async function reportListing(listingId: string, fields: { reason: string; details: string; email: string; device: string }): Promise<void> {
+export async function reportListing(listingId: string, fields: { reason: string; details: string; email: string; device: string; clientId?: string }): Promise<void> {
   const supabase = await loadSupabase();
   await unwrap(
     supabase.rpc('report_listing', {
@@ -200,6 +200,8 @@ export async function reportListing(listingId: string, fields: { reason: string;
       p_details: fields.details.trim() || undefined,
       p_email: fields.email.trim() || undefined,
       p_device: fields.device,
+      // The outbox's id for this report: a copy sent again answers the same report (docs/decisions/1008-offline-writes-applied-once.md).
+      p_client_id: fields.clientId,
     }),
   );
 }
@@ -246,7 +248,7 @@ export async function fetchMyListings(userId: string, page: number): Promise<MyL
   const from = (Math.max(1, page) - 1) * MY_LISTINGS_PAGE_SIZE;
   const query = supabase
     .from('listings')
-    .select(`${LISTING_COLUMNS}, photos:listing_photos(id, url, is_primary, created_at)` as const, { count: 'exact' })
+    .select(`${LISTING_COLUMNS}, photos:listing_photos(id, url, is_primary, created_at, renditions, placeholder)` as const, { count: 'exact' })
     .eq('user_id', userId);
   const { data, count, error, status } = await inMyListingsOrder(query).range(from, from + MY_LISTINGS_PAGE_SIZE - 1);
   if (error) throw await toApiError(error, status);

@@ -1,31 +1,49 @@
-import { IMAGE_TRANSFORMS } from '@/lib/env.ts';
-import { defaultRendition, renditionUrl } from '@/lib/storageImage.ts';
+import { SUPABASE_URL } from '@/lib/env.ts';
+import { FALLBACK_SUFFIX, RENDITION_WIDTHS, webpSuffix } from '../../../supabase/functions/_shared/image/renditions.ts';
+import type { ListingPhoto } from './shape.ts';
 
 /** Where a listing photo shows, which sets how wide it is drawn. */
 export type PhotoPlace = 'card' | 'gallery';
 
-// The card: one column on a phone, two from 48em, three of a 1140 px container from 75em.
-// The gallery: the detail page's 540 px container.
+// The drawn width, so the browser takes the smallest rendition that is sharp (page.module.css:
+// 12 px page padding, 16 px between cards, a 1 px card border). The card: one column on a
+// phone, two from 48em, three of the 1140 px container from 75em. The gallery: the detail
+// page's 720 px container (page.narrow) less its padding.
 const SIZES: Record<PhotoPlace, string> = {
-  card: '(min-width: 75em) 370px, (min-width: 48em) 50vw, 100vw',
-  gallery: '(min-width: 34em) 540px, 100vw',
+  card: '(min-width: 75em) 359px, (min-width: 48em) calc(50vw - 22px), calc(100vw - 26px)',
+  gallery: '(min-width: 45em) 696px, calc(100vw - 24px)',
 };
-// A 360-430 px phone at 1.75x-3x, tablets and desktops at 1x-2x; Storage does not enlarge.
-const WIDTHS = [400, 600, 800, 1080, 1440];
-const QUALITY = 75;
 
-interface PhotoSources {
+const PUBLIC_PHOTOS = `${SUPABASE_URL}/storage/v1/object/public/listing_photos/`;
+
+export interface PhotoSources {
+  /** The <img>'s address: the JPEG rendition, or the stored crop when the photo has none yet. */
   src: string;
+  /** The WebP renditions for the <picture>'s <source type="image/webp">. */
   srcSet?: string;
   sizes?: string;
 }
 
 /**
- * A stored photo (the 4:5 crop at JPEG quality 0.95) as resized renditions for `srcset`: a
- * phone's card photo is about a quarter of the bytes (WebP at its width) for the same sharpness.
+ * A public photo's addresses (docs/decisions/0512-renditions-made-at-upload.md): its WebP
+ * renditions, made once at upload and served as stored (never Storage's transformations), and
+ * the JPEG for browsers without WebP. A photo stored before its renditions were made shows its
+ * crop (the 4:5 JPEG at quality 0.95).
  */
-export function photoSources(url: string, place: PhotoPlace): PhotoSources {
-  const at = (width: number) => (IMAGE_TRANSFORMS ? renditionUrl(url, width, QUALITY) : null);
-  if (!at(WIDTHS[0]!)) return { src: url };
-  return { src: defaultRendition(url), srcSet: WIDTHS.map((w) => `${at(w)} ${w}w`).join(', '), sizes: SIZES[place] };
+export function photoSources(photo: Pick<ListingPhoto, 'url' | 'renditions'>, place: PhotoPlace): PhotoSources {
+  const prefix = photo.renditions;
+  if (!prefix) return { src: photo.url };
+  const at = (suffix: string) => `${PUBLIC_PHOTOS}${prefix}${suffix}`;
+  return { src: at(FALLBACK_SUFFIX), srcSet: RENDITION_WIDTHS.map((w) => `${at(webpSuffix(w))} ${w}w`).join(', '), sizes: SIZES[place] };
+}
+
+/**
+ * Starts the download an <img> drawing `sources` would start, in `img` (not yet on the page
+ * maybe): `sizes` before `srcset`, so the first pick is already the right one. The WebP list
+ * as the srcset, so a browser that draws the <picture>'s WebP finds this very file.
+ */
+export function requestPhoto(img: HTMLImageElement, { src, srcSet, sizes }: PhotoSources): void {
+  if (sizes) img.sizes = sizes;
+  if (srcSet) img.srcset = srcSet;
+  img.src = src;
 }

@@ -10,6 +10,7 @@ vi.mock('./api.ts', () => api);
 const { firstListingPage, listingDetail, prefetchListingDetail, prefetchListingPages } = await import('./prefetch.ts');
 
 const { SHELL_PHOTO_ATTRIBUTE } = await import('@/lib/shellPhoto.ts');
+const { photoSources } = await import('./photoSources.ts');
 
 /** The photo prefetch drew in the shell's first card, once it is there. */
 const shellShot = () =>
@@ -123,6 +124,27 @@ describe('route prefetch', () => {
       expect(root.getAttribute(SHELL_PHOTO_ATTRIBUTE)).toBe('done');
     } finally {
       vi.unstubAllGlobals();
+      document.body.innerHTML = '';
+      root.removeAttribute('data-shell');
+      root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    }
+  });
+
+  it("asks for the gallery's first photo with the gallery's renditions and sizes, so the browser picks the same file", async () => {
+    const root = document.documentElement;
+    root.setAttribute('data-shell', 'listing');
+    const photo = { id: 'p', url: 'https://x.test/a.jpg', is_primary: true, created_at: '2026-11-01T10:00:00Z', renditions: 'u/l/0123456789abcdef0123', placeholder: null };
+    api.fetchListingDetail.mockImplementationOnce(async () => ({ status: 'active', listing: { ...page('d').rows[0], photos: [photo] }, phone: null }));
+    try {
+      prefetchListingDetail('d');
+      document.body.innerHTML = '<div id="root"><section class="sh-listing"><div class="sh-gallery"></div></section></div>';
+      await listingDetail('d');
+      const shot = await vi.waitFor(() => document.querySelector<HTMLImageElement>('.sh-gallery img.sh-shot')!);
+      const gallery = photoSources(photo, 'gallery');
+      expect(shot.getAttribute('srcset')).toBe(gallery.srcSet);
+      expect(shot.getAttribute('sizes')).toBe(gallery.sizes);
+      expect(shot.fetchPriority).toBe('high');
+    } finally {
       document.body.innerHTML = '';
       root.removeAttribute('data-shell');
       root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);

@@ -6,7 +6,7 @@
  */
 import { fetchListingDetail, searchListings, type ListingDetail, type SearchPage, type SearchParams } from './api.ts';
 import { markShellPhoto, settleShellPhoto } from '@/lib/shellPhoto.ts';
-import { photoSources, type PhotoPlace } from './photoSources.ts';
+import { photoSources, requestPhoto, type PhotoPlace } from './photoSources.ts';
 import { visiblePhotos, type Listing } from './shape.ts';
 
 const FRESH_MS = 10_000;
@@ -40,8 +40,8 @@ const warming = new Set<HTMLImageElement>();
  * React; the app's <img> then finds it in the browser's memory cache.
  */
 function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) {
-  const url = listing ? visiblePhotos(listing)[0]?.url : undefined;
-  if (!url || typeof Image === 'undefined') return settleShellPhoto();
+  const photo = listing ? visiblePhotos(listing)[0] : undefined;
+  if (!photo || typeof Image === 'undefined') return settleShellPhoto();
   const img = new Image();
   img.fetchPriority = 'high';
   const done = () => {
@@ -59,11 +59,8 @@ function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) 
   // Decoded, not only loaded: app.html's loader waits for this photo's paint, which a decode
   // still to do would hold behind the app's first run.
   if (!(frame && whenOnScreen(img, done))) img.onload = () => void img.decode().catch(() => undefined).then(done);
-  // The same sources as the card's or gallery's <img>, so the browser picks the same rendition.
-  const { src, srcSet, sizes } = photoSources(url, place);
-  if (sizes) img.sizes = sizes;
-  if (srcSet) img.srcset = srcSet;
-  img.src = src;
+  // The same sources as the card's or gallery's <picture>, so the browser picks the same rendition.
+  requestPhoto(img, photoSources(photo, place));
   warming.add(img);
 }
 

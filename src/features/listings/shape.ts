@@ -27,6 +27,10 @@ export interface ListingPhoto {
   url: string;
   is_primary: boolean;
   created_at: string;
+  /** The common part of its renditions' names (photoSources.ts); null or absent until made. */
+  renditions?: string | null;
+  /** Its ThumbHash (base64), painted until the photo arrives (placeholder.ts). */
+  placeholder?: string | null;
 }
 
 /** The columns a card and the detail page read. */

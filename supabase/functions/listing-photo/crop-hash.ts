@@ -6,18 +6,19 @@
  * gives one more, 'original' (a larger one, one in another format or one that does not decode
  * is stored unhashed; the crop, which is what is public, is always hashed). A picture of one
  * flat colour carries nothing to recognise (every such picture would match every other), so
- * it gets no hash and is never held as a copy. The decoding runs off the request thread
- * (hash-task.ts, issue 41).
+ * it gets no hash and is never held as a copy. The crop's renditions (issue 44) are made in the
+ * same step. The decoding runs off the request thread (hash-task.ts, issue 41).
  */
 import { offThread } from '../_shared/off-thread.ts';
+import type { Renditions } from '../_shared/image/make-renditions.ts';
 import { BROKEN, Refusal, type CleanFile } from './clean-file.ts';
 import * as hashTask from './hash-task.ts';
 import type { PhotoHashRecord } from './hash-task.ts';
 
-/** The hashes to record; a Refusal for a crop that is not a decodable JPEG. */
-export async function photoHashes(crop: CleanFile, original: CleanFile | null): Promise<PhotoHashRecord> {
+/** The hashes to record and the renditions to store; a Refusal for a crop that is not a decodable JPEG. */
+export async function cropWork(crop: CleanFile, original: CleanFile | null): Promise<{ hashes: PhotoHashRecord; renditions: Renditions }> {
   if (crop.contentType !== 'image/jpeg') throw new Refusal(400, 'La foto ritagliata deve essere un JPEG.');
-  const hashes = await offThread(hashTask, 'uploadHashes', crop.bytes, original?.contentType === 'image/jpeg' ? original.bytes : null);
-  if (hashes === 'broken') throw new Refusal(400, BROKEN);
-  return hashes;
+  const work = await offThread(hashTask, 'uploadWork', crop.bytes, original?.contentType === 'image/jpeg' ? original.bytes : null);
+  if (work === 'broken') throw new Refusal(400, BROKEN);
+  return work;
 }

@@ -1,10 +1,12 @@
 /**
  * The upload's CPU-bound step, as an off-thread task (../_shared/off-thread.ts): the crop's
- * pHash variants and a small JPEG original's, from the bytes that will be stored. The local
- * platform runs it on a worker thread, Deno inline. Each picture is decoded reduced in the DCT
+ * pHash variants and a small JPEG original's, from the bytes that will be stored, and the
+ * crop's renditions and placeholder (issue 44, make-renditions.ts). The local platform runs it
+ * on a worker thread, Deno inline. Each picture is hashed decoded reduced in the DCT
  * (phash.ts hashScale): a 1600x2000 crop at 1/8.
  */
 import { ImageError, imageSize } from '../_shared/image/index.ts';
+import { makeRenditions, type Renditions } from '../_shared/image/make-renditions.ts';
 import { type HashVariant, photoHashesJpeg } from '../_shared/image/phash.ts';
 
 export const MODULE_URL = import.meta.url;
@@ -35,6 +37,21 @@ export function uploadHashes(crop: Uint8Array, original: Uint8Array | null): Pho
     return o ? { ...hashes, original: o.crop } : hashes;
   } catch (err) {
     if (err instanceof ImageError) return hashes;
+    throw err;
+  }
+}
+
+/**
+ * What a crop upload stores beside its files: uploadHashes' hashes and the crop's renditions;
+ * 'broken' when the crop does not decode, for either.
+ */
+export async function uploadWork(crop: Uint8Array, original: Uint8Array | null): Promise<{ hashes: PhotoHashRecord; renditions: Renditions } | 'broken'> {
+  const hashes = uploadHashes(crop, original);
+  if (hashes === 'broken') return hashes;
+  try {
+    return { hashes, renditions: await makeRenditions(crop) };
+  } catch (err) {
+    if (err instanceof ImageError) return 'broken';
     throw err;
   }
 }

@@ -4,8 +4,10 @@
  * and, for a new photo only, the file `original`. The caller's permission is asked first
  * (listing_photo_upload_target: ban, ownership, the photo cap), so nothing is stored for a
  * refused caller; the files are checked and cleaned (clean-file.ts), stored with the service
- * role under random names (the crop in the bucket the listing's review asks for), and the rows written by add_listing_photo / replace_listing_photo_crop
- * (which check again). Answers 201 { photo } (a re-crop 200) or { error: '<Italian>' }.
+ * role under random names (the crop in the bucket the listing's review asks for) beside the
+ * crop's renditions (issue 44: named by the crop's bytes, cached for a year), and the rows
+ * written by add_listing_photo / replace_listing_photo_crop (which check again). Answers 201
+ * { photo } (a re-crop 200) or { error: '<Italian>' }.
  *
  * `kind=selfie` with `verificationId` and the file `photo`: the selfie of a photo
  * verification, through the same checks and cleaning, into the private verification_selfies
@@ -17,8 +19,10 @@ import { serve } from '../_shared/serve.ts';
 import { jsonResponse, preflight } from '../_shared/cors.ts';
 import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
 import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
+import type { Renditions } from '../_shared/image/make-renditions.ts';
+import { RENDITION_CACHE_CONTROL } from '../_shared/image/renditions.ts';
 import { cleanFile, CROP_LIMIT, PHOTO_LIMIT, Refusal, type CleanFile, type SizeLimit } from './clean-file.ts';
-import { photoHashes } from './crop-hash.ts';
+import { cropWork } from './crop-hash.ts';
 
 const messages = {
   login: 'Devi accedere per caricare foto.',
@@ -75,6 +79,21 @@ async function storeFiles(admin: SupabaseClient, folder: string, files: [bucket:
   return stored;
 }
 
+/**
+ * Stores the renditions beside the crop under their content-addressed names; throws on a
+ * failure. Upserted: the same crop twice in a listing makes the same files. Never removed here
+ * (another photo may share them): a file no row names is removed by the daily sweep.
+ */
+async function storeRenditions(admin: SupabaseClient, bucket: string, prefix: string, renditions: Renditions): Promise<void> {
+  const results = await Promise.all(
+    renditions.files.map((f) =>
+      admin.storage.from(bucket).upload(`${prefix}${f.suffix}`, f.bytes, { contentType: f.contentType, cacheControl: RENDITION_CACHE_CONTROL, upsert: true }),
+    ),
+  );
+  const failed = results.find((r) => r.error)?.error;
+  if (failed) throw failed;
+}
+
 /** Best effort: a file left behind has no row, so the daily sweep removes it. */
 async function removeFiles(admin: SupabaseClient, stored: Stored): Promise<void> {
   await Promise.all(stored.map(([bucket, path]) => admin.storage.from(bucket).remove([path])));
@@ -90,21 +109,31 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   const sources: [string, File, SizeLimit][] = [[cropBucket, u.photo, CROP_LIMIT]];
   if (u.original) sources.push(['listing_originals', u.original, PHOTO_LIMIT]);
   const files = await Promise.all(sources.map(async ([bucket, file, limit]): Promise<[string, CleanFile]> => [bucket, await cleanFile(file, limit)]));
-  // The duplicate check's pHashes (the crop's variants, the original's), from the very bytes
-  // stored (never ones a browser sends).
-  const hashes = await photoHashes(files[0]![1], files[1]?.[1] ?? null);
+  // The duplicate check's pHashes (the crop's variants, the original's) and the renditions,
+  // from the very bytes stored (never ones a browser sends).
+  const { hashes, renditions } = await cropWork(files[0]![1], files[1]?.[1] ?? null);
 
   const admin = await createAdminClient();
-  const stored = await storeFiles(admin, `${userId}/${u.listingId}`, files);
+  const folder = `${userId}/${u.listingId}`;
+  const prefix = `${folder}/${renditions.key}`;
+  const [stored, renditionsFailed] = await Promise.all([
+    storeFiles(admin, folder, files),
+    storeRenditions(admin, cropBucket, prefix, renditions).then(() => null, (err: Error) => err),
+  ]);
+  if (renditionsFailed) {
+    await removeFiles(admin, stored);
+    throw renditionsFailed;
+  }
   const cropPath = stored[0]![1];
+  const made = { p_renditions: prefix, p_placeholder: renditions.placeholder };
   const row: RpcResult = u.photoId
-    ? await admin.rpc('replace_listing_photo_crop', { p_user_id: userId, p_photo_id: u.photoId, p_storage_path: cropPath })
-    : await admin.rpc('add_listing_photo', { p_user_id: userId, p_listing_id: u.listingId, p_storage_path: cropPath, p_original_path: stored[1]?.[1] });
+    ? await admin.rpc('replace_listing_photo_crop', { p_user_id: userId, p_photo_id: u.photoId, p_storage_path: cropPath, ...made })
+    : await admin.rpc('add_listing_photo', { p_user_id: userId, p_listing_id: u.listingId, p_storage_path: cropPath, p_original_path: stored[1]?.[1], ...made });
   if (row.error) {
     await removeFiles(admin, stored);
     return rpcErrorResponse(row.error, messages, ...NOT_FOUND);
   }
-  const { id, url, is_primary, storage_path, created_at } = row.data as Record<string, unknown>;
+  const { id, url, is_primary, storage_path, created_at, renditions: names, placeholder } = row.data as Record<string, unknown>;
   // A photo within the threshold of another account's, or any new photo of an advertiser not
   // yet trusted, holds the listing for review (a flat picture has no hash: {}).
   const checked: RpcResult = await admin.rpc('record_photo_hash', { p_photo_id: id, p_hashes: hashes });
@@ -115,7 +144,7 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   }
   // The app tells the owner why the listing now waits: a distance means another account's photo (issue 40).
   const { review_status, distance } = checked.data as { review_status: string; distance: number | null };
-  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at }, review_status, distance }, u.photoId ? 200 : 201);
+  return jsonResponse({ photo: { id, url, is_primary, storage_path, created_at, renditions: names, placeholder }, review_status, distance }, u.photoId ? 200 : 201);
 }
 
 /** A verification selfie: permission first, then the cleaned file under a random name in the private bucket. */

@@ -58,6 +58,18 @@ describe('storage objects: upload and download', () => {
     expect((await c.storage.from('avatars').exists(`${id}/nope`)).data).toBe(false);
   });
 
+  it('serves a cacheControl of more than seconds as Supabase does: `max-age=` and the option, multipart or raw', async () => {
+    // The renditions' option (issue 44): storage-js sends it as is in a form, behind `max-age=` in a raw body's header.
+    const { id, client: c } = await tokenUser();
+    const bodies = { form: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }), raw: new Uint8Array([1, 2, 3]) };
+    for (const [kind, body] of Object.entries(bodies)) {
+      const path = `${id}/${kind}.webp`;
+      expect((await c.storage.from('avatars').upload(path, body, { cacheControl: '31536000, public, immutable', contentType: 'image/webp' })).error).toBeNull();
+      const res = await fetch(c.storage.from('avatars').getPublicUrl(path).data.publicUrl);
+      expect({ kind, cacheControl: res.headers.get('cache-control') }).toEqual({ kind, cacheControl: 'max-age=31536000, public, immutable' });
+    }
+  });
+
   it('refuses an existing path without upsert, replaces it with upsert and with update()', async () => {
     const { id, client: c } = await tokenUser();
     const path = `${id}/note.txt`;

@@ -61,7 +61,7 @@ export interface Row {
   city: string;
   category: string;
   promoted: boolean;
-  photos: { url: string }[];
+  photos: { url: string; renditions: string | null; placeholder: string | null }[];
   ethnicity: string[];
   hair_color: string[];
   age: number;

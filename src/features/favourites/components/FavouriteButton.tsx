@@ -13,7 +13,7 @@ export interface FavouriteListing {
   city: string;
   category: string;
   age: number | null;
-  photos?: readonly { url: string; is_primary?: boolean | null }[];
+  photos?: readonly { url: string; is_primary?: boolean | null; renditions?: string | null; placeholder?: string | null }[];
 }
 
 /**
@@ -36,6 +36,8 @@ export function FavouriteButton({ listing, variant = 'overlay' }: { listing: Fav
         category: listing.category,
         age: listing.age,
         photo: primary?.url ?? null,
+        photoRenditions: primary?.renditions ?? null,
+        photoPlaceholder: primary?.placeholder ?? null,
         savedAt: new Date().toISOString(),
         state: 'active',
       });

@@ -57,7 +57,8 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
             {photos.map((p, i) => (
               <div key={p.id} aria-hidden={i > 0 ? true : undefined} className={classes.slide}>
                 <ListingPhotoImage
-                  src={i === 0 || swiped ? p.url : undefined}
+                  photo={p}
+                  wanted={i === 0 || swiped}
                   place="card"
                   alt={c.photoAlt(listing.title, i + 1)}
                   eager={priority && i === 0}

@@ -1,16 +1,20 @@
 import type { CSSProperties } from 'react';
 import { useHeldPhoto } from '@/lib/heldPhoto.ts';
 import classes from './ListingPhotoImage.module.css';
-import { photoSources, type PhotoPlace } from '../photoSources.ts';
+import type { ListingPhoto } from '../shape.ts';
+import { photoSources, type PhotoPlace, type PhotoSources } from '../photoSources.ts';
+import { placeholderUrl } from '../placeholder.ts';
 
 /**
- * Listing photos are 4:5: width/height reserve the space; resized for `place`; lazy unless
- * `eager`, high priority when `priority`. Without `src` the frame holds its place until the
- * photo is wanted. A crop of a listing waiting for review is not public: its owner and staff
- * see the held copy (lib/heldPhoto.ts), at its stored size.
+ * Listing photos are 4:5: width/height reserve the space; its renditions sized for `place`
+ * (a <picture>: WebP, the JPEG for browsers without it); lazy unless `eager`, high priority
+ * when `priority`. The frame paints the photo's placeholder until it has loaded; while not
+ * `wanted` it holds its place with only that. A crop of a listing waiting for review is not
+ * public: its owner and staff see the held copy (lib/heldPhoto.ts), at its stored size.
  */
 export function ListingPhotoImage({
-  src,
+  photo,
+  wanted = true,
   place,
   alt,
   eager = false,
@@ -19,7 +23,8 @@ export function ListingPhotoImage({
   style,
   onSettled,
 }: {
-  src: string | undefined;
+  photo: Pick<ListingPhoto, 'url' | 'renditions' | 'placeholder'>;
+  wanted?: boolean;
   place: PhotoPlace;
   alt: string;
   eager?: boolean;
@@ -29,19 +34,21 @@ export function ListingPhotoImage({
   /** the photo has loaded or failed */
   onSettled?: (img: HTMLImageElement) => void;
 }) {
-  const held = useHeldPhoto(src);
-  return (
+  const held = useHeldPhoto(wanted ? photo.url : undefined);
+  const sources: PhotoSources | null = !wanted ? null : held.held ? { src: held.src! } : photoSources(photo, place);
+  const placeholder = placeholderUrl(photo.placeholder);
+  const img = (
     <img
-      {...(held.held ? { src: held.src } : src ? photoSources(src, place) : {})}
+      src={sources?.src}
       alt={alt}
       width={400}
       height={500}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      // The tinted frame shows only while the photo loads (a PNG with transparent parts shows
-      // the page behind it once loaded). Handling the load also tells React that the page
-      // manages the photo's reveal, so a transition rendering cards does not hold its commit.
+      // The frame (placeholder or tint) shows only while the photo loads (a PNG with transparent
+      // parts shows the page behind it once loaded). Handling the load also tells React that the
+      // page manages the photo's reveal, so a transition rendering cards does not hold its commit.
       onLoad={(e) => {
         e.currentTarget.setAttribute('data-loaded', '');
         onSettled?.(e.currentTarget);
@@ -51,7 +58,14 @@ export function ListingPhotoImage({
         onSettled?.(e.currentTarget);
       }}
       className={className ? `${classes.photo} ${className}` : classes.photo}
-      style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...style }}
+      style={{ display: 'block', height: 'auto', aspectRatio: '4 / 5', ...(placeholder && ({ '--placeholder': `url(${placeholder})` } as CSSProperties)), ...style }}
     />
+  );
+  if (!sources?.srcSet) return img;
+  return (
+    <picture className={classes.picture}>
+      <source type="image/webp" srcSet={sources.srcSet} sizes={sources.sizes} />
+      {img}
+    </picture>
   );
 }

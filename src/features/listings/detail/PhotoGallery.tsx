@@ -51,7 +51,8 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
         {photos.map((p, i) => (
           <div key={p.id} role="group" aria-roledescription="slide" aria-label={d.photoOf(i + 1, photos.length)} className={classes.slide}>
             <ListingPhotoImage
-              src={i === 0 || restWanted ? p.url : undefined}
+              photo={p}
+              wanted={i === 0 || restWanted}
               place="gallery"
               alt={t.listings.card.photoAlt(title, i + 1)}
               eager

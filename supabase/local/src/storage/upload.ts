@@ -10,11 +10,17 @@ export interface IncomingFile {
   userMetadata: Record<string, unknown> | null;
 }
 
-/** storage-js sends cacheControl as seconds ("3600"); it is served as `max-age=3600`. */
-function cacheControlFrom(value: string | null | undefined): string {
+/**
+ * As Supabase Storage stores it: the multipart form's cacheControl (storage-js sends the
+ * option as is, seconds by default: "3600") behind `max-age=`; a raw body's Cache-Control
+ * header (storage-js writes `max-age=<option>` there) as it comes. So the option
+ * "31536000, public, immutable" is served as `max-age=31536000, public, immutable` either way
+ * (the renditions, issue 44).
+ */
+function cacheControlFrom(value: string | null | undefined, multipart: boolean): string {
   const v = (value ?? '').trim();
   if (!v) return 'no-cache';
-  return /^\d+$/.test(v) ? `max-age=${v}` : v;
+  return multipart ? `max-age=${v}` : v;
 }
 
 function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
@@ -96,7 +102,7 @@ export async function readUpload(req: Request, limit: number): Promise<IncomingF
     return {
       bytes: Buffer.concat(chunks),
       mimetype: contentType || 'application/octet-stream',
-      cacheControl: cacheControlFrom(req.headers.get('cache-control')),
+      cacheControl: cacheControlFrom(req.headers.get('cache-control'), false),
       userMetadata: parseMetadata(xMeta ? Buffer.from(xMeta, 'base64').toString('utf8') : null),
     };
   }
@@ -143,7 +149,7 @@ export async function readUpload(req: Request, limit: number): Promise<IncomingF
   return {
     bytes: Buffer.concat(found.chunks),
     mimetype: fields.get('contentType') || found.mimetype,
-    cacheControl: cacheControlFrom(fields.get('cacheControl')),
+    cacheControl: cacheControlFrom(fields.get('cacheControl'), true),
     userMetadata: parseMetadata(fields.get('metadata')),
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * Run by Deno (uploads.ts benchUploadTask): the CPU time of listing-photo's off-thread task
+ * (hash-task.ts uploadWork: the crop's hashes and its renditions, issue 44) for the crop file
+ * named on the command line, as Supabase's runtime spends it. Prints JSON: the first call's
+ * CPU (an isolate's first upload also compiles the codecs' WebAssembly) and the median of the
+ * next ones, in ms. Node's APIs, which Deno has, so the repository's type-check takes it too.
+ */
+import { readFileSync } from 'node:fs';
+import process from 'node:process';
+import { uploadWork } from '../../supabase/functions/listing-photo/hash-task.ts';
+
+const RUNS = 5;
+const crop = new Uint8Array(readFileSync(process.argv.at(-1)!));
+
+async function cpuMs(): Promise<number> {
+  const before = process.cpuUsage();
+  const work = await uploadWork(crop, null);
+  if (work === 'broken') throw new Error('the crop does not decode');
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / 1000;
+}
+
+const first = await cpuMs();
+const next: number[] = [];
+for (let i = 0; i < RUNS; i++) next.push(await cpuMs());
+next.sort((a, b) => a - b);
+console.log(JSON.stringify({ first, median: next[Math.floor(RUNS / 2)], runs: RUNS }));
