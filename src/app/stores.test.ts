@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/features/auth/index.ts';
 import { addFavourite, useFavouritesStore } from '@/features/favourites/store.ts';
 import { idbStorage } from '@/lib/idbStorage.ts';
+import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
+import { addEntry, allEntries, clearAll } from '@/lib/outbox/db.ts';
 import { FAVOURITES_STORE } from '@/features/favourites/index.ts';
 import { clearOnSignOut, clearPersistedState, clearViewerLeftovers } from './stores.ts';
 
@@ -74,5 +76,44 @@ describe('favourites on sign-out', () => {
     await keepFavouritesOf(null);
     await clearViewerLeftovers();
     expect(Object.keys(useFavouritesStore.getState().items)).toEqual(['l1']);
+  });
+});
+
+describe('queued writes on sign-out', () => {
+  const queue = (id: string, userId: string | null) => addEntry({ id, kind: 'ticketReply', payload: null, userId, createdAt: 0, attempts: 0, nextAttemptAt: 0, lastError: null });
+  const waiting = async () => (await allEntries()).map((e) => e.id);
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+
+  afterEach(async () => {
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    await clearAll();
+  });
+
+  it("'Esci' drops every account's writes and keeps a visitor's", async () => {
+    await queue('reply', 'u1');
+    await queue('visit', null);
+    await clearPersistedState();
+    expect(await waiting()).toEqual(['visit']);
+  });
+
+  it('a sign-out seen by the session store drops that account\'s writes', async () => {
+    stop = clearOnSignOut();
+    signIn('u1');
+    await queue('reply', 'u1');
+    useSessionStore.setState({ user: null, role: null });
+    await settle();
+    expect(await waiting()).toEqual([]);
+  });
+
+  it('an offline start with an expired token (supabase-js still keeps the session) keeps them', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ access_token: 'x', user: { id: 'u1' } }));
+    stop = clearOnSignOut();
+    signIn('u1');
+    await queue('reply', 'u1');
+    await queue('other', 'u2');
+    useSessionStore.setState({ user: null, role: null });
+    await clearViewerLeftovers();
+    await settle();
+    expect(await waiting()).toEqual(['reply']);
   });
 });

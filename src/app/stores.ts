@@ -4,6 +4,8 @@
  */
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { idbStorage, onStorageWrite } from '@/lib/idbStorage.ts';
+import { storedSessionUserId } from '@/lib/authStorage.ts';
+import { clearForUser, clearSignedIn } from '@/lib/outbox/db.ts';
 import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/auth/index.ts';
 // By path, not through index.ts: the barrels would pull the bell and the coupon note into the first chunk.
 import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/store.ts';
@@ -64,19 +66,26 @@ export function syncStoresAcrossTabs(): () => void {
   return () => offs.forEach((off) => off());
 }
 
-/** The bell, coupons and favourites of a viewer who is no longer signed in. */
+/**
+ * The bell, coupons, favourites and queued writes of a viewer who is no longer signed in. The
+ * writes of a session supabase-js still keeps stay: a start offline with an expired token
+ * looks signed out here, and the writes are what the outbox is for.
+ */
 export async function clearViewerLeftovers() {
-  await Promise.all(synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()));
+  await Promise.all([...synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()), clearSignedIn(storedSessionUserId()).catch(() => undefined)]);
 }
 
 export async function clearPersistedState() {
-  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
+  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore(), clearSignedIn().catch(() => undefined)]);
 }
 
-/** Whenever the viewer signs out (here, in another tab, or by session expiry), forget their data. */
+/** Whenever the viewer signs out (here, in another tab, or by session expiry), forget their data and their queued writes. */
 export function clearOnSignOut(): () => void {
   return useSessionStore.subscribe((state, previous) => {
     const left = (previous.user && !state.user) || (previous.user && state.user && previous.user.id !== state.user.id);
-    if (left) void Promise.all([clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
+    if (!left || !previous.user) return;
+    void Promise.all([clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
+    // The same session still kept by supabase-js: not a sign-out but an offline start (see clearViewerLeftovers).
+    if (storedSessionUserId() !== previous.user.id) void clearForUser(previous.user.id).catch(() => undefined);
   });
 }

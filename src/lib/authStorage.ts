@@ -16,6 +16,20 @@ export const initialUrlHash: string = typeof window === 'undefined' ? '' : windo
 export const SESSION_IN_HASH = /access_token|refresh_token|error_description|error_code/;
 export const SESSION_IN_SEARCH = /[?&](code|error)=/;
 
+/**
+ * The user whose session supabase-js keeps on this device, or null. It goes only on a real
+ * sign-out; an offline start with an expired token keeps it (the outbox keeps that user's writes).
+ */
+export function storedSessionUserId(): string | null {
+  try {
+    const raw = window.localStorage.getItem(AUTH_STORAGE_KEY);
+    const id = raw ? (JSON.parse(raw) as { user?: { id?: unknown } } | null)?.user?.id : null;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 export function mayHaveSession(): boolean {
   try {
     if (window.localStorage.getItem(AUTH_STORAGE_KEY)) return true;

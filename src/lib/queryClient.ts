@@ -5,11 +5,24 @@
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './apiError.ts';
+import { common } from './catalogue/common.ts';
 
 /** A failure that asking again may fix: the network, or the server's unexpected error. Twice at most. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
   return !(error instanceof ApiError) || error.kind === 'offline' || error.kind === 'unexpected';
+}
+
+/**
+ * A write that spends credits or money (promote, buy, coupons) is never kept for later, not
+ * even paused until the network returns: offline it fails at once with the Italian offline
+ * message, which the screen shows beside its untouched form.
+ */
+export function spendsMoney<A, R>(send: (args: A) => Promise<R>) {
+  return {
+    networkMode: 'always' as const,
+    mutationFn: (args: A) => (navigator.onLine ? send(args) : Promise.reject(new ApiError('offline', common.apiErrors.offline))),
+  };
 }
 
 export function createQueryClient(): QueryClient {

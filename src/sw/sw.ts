@@ -1,14 +1,15 @@
 /// <reference lib="webworker" />
 /**
  * The service worker's entry (vite-plugin-pwa, injectManifest): the precached app shell, the
- * update handshake with workbox-window, the offline page, and the rules of cacheRules.ts and
- * push.ts.
+ * update handshake with workbox-window, the offline page, and the rules of cacheRules.ts,
+ * push.ts and outbox.ts.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
 import { registerCacheRules } from './cacheRules.ts';
 import { registerPush } from './push.ts';
+import { registerOutboxSync } from './outbox.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -31,6 +32,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL(`/${APP_PAGE}`)));
 
 registerCacheRules();
 registerPush();
+registerOutboxSync();
 
 // Anything else that fails offline: documents get the offline page.
 setCatchHandler(async ({ request }) => {

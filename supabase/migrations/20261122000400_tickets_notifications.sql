@@ -10,7 +10,11 @@ create table public.tickets (
   last_replied_by text check (last_replied_by is null or last_replied_by in ('user', 'admin', 'supporto')),
   listing_id uuid references public.listings (id) on delete set null,
   user_id uuid references public.profiles (id) on delete set null,
-  reporter_email text not null check (private.is_valid_email(reporter_email))
+  reporter_email text not null check (private.is_valid_email(reporter_email)),
+  -- The id the app made when the user acted: an offline copy sent again opens no second
+  -- ticket (docs/decisions/1008-offline-writes-applied-once.md). Unique per user.
+  client_id uuid,
+  unique (user_id, client_id)
 );
 
 create index tickets_user_updated_idx on public.tickets (user_id, updated_at desc);
@@ -24,7 +28,11 @@ create table public.ticket_messages (
   author_id uuid references public.profiles (id) on delete set null,
   author_role text not null check (author_role in ('user', 'admin', 'supporto')),
   body text not null check (char_length(body) between 1 and 5000),
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- The id the app made when the user wrote: a reply sent again is added once; the realtime
+  -- echo carries it, so the app knows its queued copy. Unique per author.
+  client_id uuid,
+  unique (author_id, client_id)
 );
 
 create index ticket_messages_ticket_created_idx on public.ticket_messages (ticket_id, created_at);
@@ -191,12 +199,14 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
  * characters); the subject defaults to the footer's 'Nuova richiesta di supporto generale'.
  * The ticket's address is always the account's own e-mail, read here: p_sender_email (what
  * the form sends) is not trusted, or anyone could file tickets, and read the replies, under
- * another user's address.
+ * another user's address. A p_client_id the caller already used returns that ticket, with no
+ * second message or notification: the app's outbox may send one ticket many times (1008).
  */
 create or replace function private.create_ticket(
   p_message text,
   p_subject text default null,
-  p_listing_id uuid default null
+  p_listing_id uuid default null,
+  p_client_id uuid default null
 ) returns public.tickets
 language plpgsql
 security definer
@@ -222,9 +232,15 @@ begin
   if p_listing_id is not null and not private.listing_is_known(p_listing_id) then
     raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
   end if;
-  insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by)
-  values (subject, p_listing_id, uid, email, 'user')
+  -- A copy already applied (or committing in parallel: the insert waits for it) is the answer.
+  insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by, client_id)
+  values (subject, p_listing_id, uid, email, 'user', p_client_id)
+  on conflict (user_id, client_id) do nothing
   returning * into t;
+  if not found then
+    select * into t from public.tickets x where x.user_id = uid and x.client_id = p_client_id;
+    return t;
+  end if;
   insert into public.ticket_messages (ticket_id, author_id, author_role, body)
   values (t.id, uid, 'user', body);
   return t;
@@ -255,9 +271,12 @@ $$;
 /**
  * Adds a message to a ticket. The ticket's owner (user_id or reporter_email) answers as
  * 'user' and reopens a resolved ticket; staff answer as their role and move an open
- * ticket to in_progress. Closed tickets take no replies.
+ * ticket to in_progress. Closed tickets take no replies. A p_client_id the author already used
+ * on this ticket returns that message, even if the ticket closed since: the app's outbox may
+ * send one reply many times and cannot know which copy arrived (1008).
  */
-create or replace function private.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
+create or replace function private.reply_ticket(p_ticket_id uuid, p_body text, p_client_id uuid default null)
+returns public.ticket_messages
 language plpgsql
 security definer
 set search_path = ''
@@ -270,6 +289,13 @@ declare
   author text := case when r in ('admin', 'supporto') then r else 'user' end;
   m public.ticket_messages;
 begin
+  -- Looked up under the ticket's lock, so a parallel copy has committed or not started.
+  select * into m from public.ticket_messages x where x.author_id = uid and x.client_id = p_client_id;
+  if found and m.ticket_id = t.id then
+    return m;
+  elsif found then
+    raise exception 'Questo messaggio è già stato inviato in un altro ticket.' using errcode = 'P0001', detail = 'client_id_reused';
+  end if;
   if t.status = 'closed' then
     raise exception 'Il ticket è chiuso: non è possibile rispondere.' using errcode = 'P0001', detail = 'ticket_closed';
   end if;
@@ -279,8 +305,8 @@ begin
   if char_length(body) > 5000 then
     raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
   end if;
-  insert into public.ticket_messages (ticket_id, author_id, author_role, body)
-  values (t.id, uid, author, body)
+  insert into public.ticket_messages (ticket_id, author_id, author_role, body, client_id)
+  values (t.id, uid, author, body, p_client_id)
   returning * into m;
   update public.tickets
      set last_replied_by = author,
@@ -323,9 +349,12 @@ $$;
 
 /**
  * Marks notifications read (all the caller's unread ones when p_ids is null). Users mark
- * their own; staff also the staff-wide ones. Returns how many changed.
+ * their own; staff also the staff-wide ones. p_up_to (the newest notification the user saw)
+ * bounds 'Segna tutte come lette', so a copy sent again later marks nothing newer (1008).
+ * Returns how many changed.
  */
-create or replace function private.mark_notifications_read(p_ids uuid[] default null) returns integer
+create or replace function private.mark_notifications_read(p_ids uuid[] default null, p_up_to timestamptz default null)
+returns integer
 language plpgsql
 security definer
 set search_path = ''
@@ -339,6 +368,7 @@ begin
      set is_read = true
    where not a.is_read
      and (p_ids is null or a.id = any (p_ids))
+     and (p_up_to is null or a.created_at <= p_up_to)
      and (a.user_id = uid or (staff and a.user_id is null));
   get diagnostics n = row_count;
   return n;
@@ -411,13 +441,13 @@ revoke execute on function private.notify_ticket_reply() from public, anon, auth
 revoke execute on function private.notify_new_report() from public, anon, authenticated;
 revoke execute on function private.report_reason_label(text) from public, anon;
 revoke execute on function private.as_sentence(text) from public, anon, authenticated;
-revoke execute on function private.create_ticket(text, text, uuid) from public, anon;
+revoke execute on function private.create_ticket(text, text, uuid, uuid) from public, anon;
 revoke execute on function private.lock_visible_ticket(uuid) from public, anon, authenticated;
-revoke execute on function private.reply_ticket(uuid, text) from public, anon;
+revoke execute on function private.reply_ticket(uuid, text, uuid) from public, anon;
 revoke execute on function private.set_ticket_status(uuid, text) from public, anon;
-revoke execute on function private.mark_notifications_read(uuid[]) from public, anon;
-grant execute on function private.create_ticket(text, text, uuid), private.reply_ticket(uuid, text),
-  private.set_ticket_status(uuid, text), private.mark_notifications_read(uuid[]) to authenticated, service_role;
+revoke execute on function private.mark_notifications_read(uuid[], timestamptz) from public, anon;
+grant execute on function private.create_ticket(text, text, uuid, uuid), private.reply_ticket(uuid, text, uuid),
+  private.set_ticket_status(uuid, text), private.mark_notifications_read(uuid[], timestamptz) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- The API: PostgREST exposes public only, so SECURITY DEFINER bodies live in private and
@@ -431,22 +461,24 @@ create or replace function public.create_ticket(
   p_sender_email text,
   p_message text,
   p_subject text default null,
-  p_listing_id uuid default null
+  p_listing_id uuid default null,
+  p_client_id uuid default null
 ) returns public.tickets
 language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.create_ticket(p_message, p_subject, p_listing_id)
+  select * from private.create_ticket(p_message, p_subject, p_listing_id, p_client_id)
 $$;
 
 /** The API's entry point to private.reply_ticket, the SECURITY DEFINER body. */
-create or replace function public.reply_ticket(p_ticket_id uuid, p_body text) returns public.ticket_messages
+create or replace function public.reply_ticket(p_ticket_id uuid, p_body text, p_client_id uuid default null)
+returns public.ticket_messages
 language sql
 security invoker
 set search_path = ''
 as $$
-  select * from private.reply_ticket(p_ticket_id, p_body)
+  select * from private.reply_ticket(p_ticket_id, p_body, p_client_id)
 $$;
 
 /** The API's entry point to private.set_ticket_status, the SECURITY DEFINER body. */
@@ -459,17 +491,18 @@ as $$
 $$;
 
 /** The API's entry point to private.mark_notifications_read, the SECURITY DEFINER body. */
-create or replace function public.mark_notifications_read(p_ids uuid[] default null) returns integer
+create or replace function public.mark_notifications_read(p_ids uuid[] default null, p_up_to timestamptz default null)
+returns integer
 language sql
 security invoker
 set search_path = ''
 as $$
-  select private.mark_notifications_read(p_ids)
+  select private.mark_notifications_read(p_ids, p_up_to)
 $$;
 
-revoke execute on function public.create_ticket(text, text, text, uuid) from public, anon;
-revoke execute on function public.reply_ticket(uuid, text) from public, anon;
+revoke execute on function public.create_ticket(text, text, text, uuid, uuid) from public, anon;
+revoke execute on function public.reply_ticket(uuid, text, uuid) from public, anon;
 revoke execute on function public.set_ticket_status(uuid, text) from public, anon;
-revoke execute on function public.mark_notifications_read(uuid[]) from public, anon;
-grant execute on function public.create_ticket(text, text, text, uuid), public.reply_ticket(uuid, text),
-  public.set_ticket_status(uuid, text), public.mark_notifications_read(uuid[]) to authenticated, service_role;
+revoke execute on function public.mark_notifications_read(uuid[], timestamptz) from public, anon;
+grant execute on function public.create_ticket(text, text, text, uuid, uuid), public.reply_ticket(uuid, text, uuid),
+  public.set_ticket_status(uuid, text), public.mark_notifications_read(uuid[], timestamptz) to authenticated, service_role;

@@ -24,7 +24,9 @@ alter table public.saved_searches enable row level security;
 
 revoke all on table public.saved_searches from anon, authenticated;
 grant select, delete on table public.saved_searches to authenticated;
-grant insert (user_id, name, filters, alert) on table public.saved_searches to authenticated;
+-- The app makes the id when the user saves, so an offline copy sent again with
+-- `on conflict (id) do nothing` saves once (docs/decisions/1008-offline-writes-applied-once.md).
+grant insert (id, user_id, name, filters, alert) on table public.saved_searches to authenticated;
 grant update (name, alert) on table public.saved_searches to authenticated;
 
 create policy "Users can read their saved searches" on public.saved_searches
@@ -60,7 +62,9 @@ $$;
 /**
  * Why: a saved search's filters are stored as given and matched later, so only what the
  * search itself takes is accepted (known keys, their types, bounded sizes), with an Italian
- * error instead of a cast failing in the alerts job.
+ * error instead of a cast failing in the alerts job. An insert with the id of a saved search
+ * the user has is a copy sent again: it skips the cap, and its `on conflict` does nothing; an
+ * id another user holds gets a fresh one, so neither learns of the other (1008).
  */
 create or replace function private.check_saved_search() returns trigger
 language plpgsql
@@ -94,6 +98,11 @@ begin
   if tg_op = 'INSERT' then
     -- One user's inserts queue here, so two parallel ones cannot both pass the count.
     perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('saved_searches:' || new.user_id::text));
+    if exists (select 1 from public.saved_searches s where s.id = new.id and s.user_id = new.user_id) then
+      return new;
+    elsif exists (select 1 from public.saved_searches s where s.id = new.id) then
+      new.id := pg_catalog.gen_random_uuid();
+    end if;
     if (select count(*) from public.saved_searches s where s.user_id = new.user_id) >= 20 then
       raise exception 'Hai raggiunto il numero massimo di ricerche salvate (20). Eliminane una per salvarne un''altra.'
         using errcode = 'P0001', detail = 'too_many_saved_searches';

@@ -90,15 +90,28 @@ comment on table public.listing_stats_addresses is 'Events counted today per lis
 
 create index listing_stats_addresses_listing_idx on public.listing_stats_addresses (listing_id);
 
--- No API role reads or writes these four; service_role reads them (tests check what is kept).
+-- The batches a device sent today, by the id the page made for each: an offline outbox may
+-- send one batch many times, and search appearances have no token to count them once
+-- (docs/decisions/1008-offline-writes-applied-once.md). Deleted with the day.
+create table public.listing_stats_batches (
+  day date not null,
+  device_hash bytea not null,
+  batch uuid not null,
+  primary key (day, device_hash, batch)
+);
+
+comment on table public.listing_stats_batches is 'Event batches already taken today per device (salted hash and the page''s random batch id); deleted with the day.';
+
+-- No API role reads or writes these five; service_role reads them (tests check what is kept).
 alter table public.listing_stats_devices enable row level security;
 alter table public.listing_stats_seen enable row level security;
 alter table public.listing_stats_tokens enable row level security;
 alter table public.listing_stats_addresses enable row level security;
+alter table public.listing_stats_batches enable row level security;
 revoke all on table public.listing_stats_devices, public.listing_stats_seen, public.listing_stats_tokens,
-  public.listing_stats_addresses from anon, authenticated;
+  public.listing_stats_addresses, public.listing_stats_batches from anon, authenticated;
 grant select on table public.listing_stats_devices, public.listing_stats_seen, public.listing_stats_tokens,
-  public.listing_stats_addresses to service_role;
+  public.listing_stats_addresses, public.listing_stats_batches to service_role;
 
 -- The salt of each day, never readable through the API, deleted when its day is over.
 create table private.listing_stats_salts (
@@ -217,9 +230,11 @@ $$;
  * listing's page (today's, signed, each once per kind), count once per device and day and at
  * most 5 a day per address and listing; the owner's and staff's own (their session or a token
  * minted for them) count nothing and mark their address as theirs for that listing today.
- * Search appearances count each time. Returns how many counted.
+ * Search appearances count each time. A batch sent again with its p_batch (the id the page
+ * made for it) counts nothing the second time, the same day. Returns how many counted.
  */
-create or replace function private.record_listing_events(p_device uuid, p_events jsonb) returns integer
+create or replace function private.record_listing_events(p_device uuid, p_events jsonb, p_batch uuid default null)
+returns integer
 language sql
 volatile
 security definer
@@ -239,12 +254,20 @@ as $$
       cross join lateral (select private.listing_stats_salt(d.day) as salt) s
      where p_device is not null and jsonb_typeof(p_events) = 'array'
   ),
+  -- A copy of this batch taken before (or committing in parallel: the insert waits) empties it.
+  batch as (
+    insert into public.listing_stats_batches (day, device_hash, batch)
+    select p.day, p.hash, p_batch from params p where p_batch is not null
+    on conflict do nothing
+    returning 1
+  ),
   input as (
     select e.n, e.value ->> 'type' as kind, (e.value ->> 'listing')::uuid as listing_id,
            coalesce(e.value ->> 'token', '') as token
       from jsonb_array_elements(case when jsonb_typeof(p_events) = 'array' then p_events else '[]'::jsonb end)
            with ordinality as e (value, n)
      where e.n <= 50
+       and (p_batch is null or exists (select 1 from batch))
        and e.value ->> 'type' in ('view', 'call', 'whatsapp', 'favourite', 'impression')
        and e.value ->> 'listing' ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
   ),
@@ -378,6 +401,7 @@ begin
   delete from public.listing_stats_devices where day < today;
   delete from public.listing_stats_tokens where day < today;
   delete from public.listing_stats_addresses where day < today;
+  delete from public.listing_stats_batches where day < today;
   insert into private.listing_stats_salts (day) values (today) on conflict (day) do nothing;
   insert into public.listing_stats_daily as s (listing_id, day, promoted)
   select l.id, today, true from public.listings l
@@ -391,21 +415,21 @@ $$;
 
 revoke all on function private.stats_day(timestamptz), private.listing_stats_salt(date), private.salted_client_address(bytea), private.request_is_bot(),
   private.listing_view_token_sig(bytea, uuid, text, text, text), private.listing_view_token(uuid, boolean, timestamptz),
-  private.record_listing_events(uuid, jsonb), private.roll_listing_stats(timestamptz) from public, anon, authenticated;
-grant execute on function private.record_listing_events(uuid, jsonb) to anon, authenticated, service_role;
+  private.record_listing_events(uuid, jsonb, uuid), private.roll_listing_stats(timestamptz) from public, anon, authenticated;
+grant execute on function private.record_listing_events(uuid, jsonb, uuid) to anon, authenticated, service_role;
 -- listing_detail (SECURITY DEFINER, owned by the migrator) mints; the API roles never call it directly.
 grant execute on function private.listing_view_token(uuid, boolean, timestamptz) to service_role;
 grant execute on function private.roll_listing_stats(timestamptz) to service_role;
 
 /** The API's entry to private.record_listing_events (visitors' pages call it with keepalive fetch). */
-create or replace function public.record_listing_events(p_device uuid, p_events jsonb) returns integer
+create or replace function public.record_listing_events(p_device uuid, p_events jsonb, p_batch uuid default null) returns integer
 language sql
 volatile
 set search_path = ''
-as $$ select private.record_listing_events(p_device, p_events) $$;
+as $$ select private.record_listing_events(p_device, p_events, p_batch) $$;
 
-revoke all on function public.record_listing_events(uuid, jsonb) from public;
-grant execute on function public.record_listing_events(uuid, jsonb) to anon, authenticated, service_role;
+revoke all on function public.record_listing_events(uuid, jsonb, uuid) from public;
+grant execute on function public.record_listing_events(uuid, jsonb, uuid) to anon, authenticated, service_role;
 
 /** The job as service_role may call it with a chosen "now" (tests, a manual run). */
 create or replace function public.roll_listing_stats(p_now timestamptz default now()) returns integer

@@ -26,6 +26,14 @@ create index report_senders_address_idx on private.report_senders (address_hash,
 revoke all on table private.report_senders from public;
 alter table private.report_senders enable row level security;
 
+-- The id the app made when the reporter acted: a report sent again from an offline outbox is
+-- filed once (docs/decisions/1008-offline-writes-applied-once.md). Scoped to the reporter and
+-- the listing (a visitor's reports share reporter_id null), so another's same id is another report.
+alter table public.listing_reports add column client_id uuid;
+
+create unique index listing_reports_client_idx on public.listing_reports (client_id, reporter_id, listing_id) nulls not distinct
+  where client_id is not null;
+
 -- E-mails the platform owes to people without an account (today: the statement of reasons to
 -- a reporter). The local platform only keeps them; the deploy sends them with a provider and
 -- stamps sent_at (docs/decisions/0811-reports-from-anyone.md). Service role only.
@@ -55,13 +63,16 @@ grant all on table public.mail_outbox to service_role;
  * user, with an optional e-mail for the statement of reasons. A flood is refused: at most the
  * settings' number of reports an hour and a day (Rome day) per device and per client address,
  * both counted as hashes with the day's salt. A signed-in user keeps one open report a listing.
+ * A p_client_id already filed by the same reporter (a visitor: anyone) on that listing returns
+ * that report, before the limits: a copy sent again is neither counted nor notified twice.
  */
 create or replace function private.report_listing(
   p_listing_id uuid,
   p_reason text,
   p_details text default null,
   p_email text default null,
-  p_device uuid default null
+  p_device uuid default null,
+  p_client_id uuid default null
 ) returns uuid
 language plpgsql
 volatile
@@ -79,6 +90,12 @@ declare
   v_details text := nullif(trim(coalesce(p_details, '')), '');
   report_id uuid;
 begin
+  -- Before the listing's state and the limits: a copy applied before either changed stays applied.
+  select r.id into report_id from public.listing_reports r
+   where r.client_id = p_client_id and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
+  if found then
+    return report_id;
+  end if;
   if p_reason is null or p_reason not in ('spam', 'truffa', 'minorenne', 'contenuto-inappropriato', 'foto-false', 'altro') then
     raise exception 'Scegli un motivo.' using errcode = 'P0001', detail = 'reason_invalid';
   end if;
@@ -116,9 +133,15 @@ begin
   end if;
 
   begin
-    insert into public.listing_reports (listing_id, reporter_id, reason, details, reporter_email)
-    values (p_listing_id, uid, p_reason, v_details, v_email)
+    insert into public.listing_reports (listing_id, reporter_id, reason, details, reporter_email, client_id)
+    values (p_listing_id, uid, p_reason, v_details, v_email, p_client_id)
+    on conflict (client_id, reporter_id, listing_id) where client_id is not null do nothing
     returning id into report_id;
+    if report_id is null then
+      select r.id into report_id from public.listing_reports r
+       where r.client_id = p_client_id and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
+      return report_id;
+    end if;
   exception when unique_violation then
     raise exception 'Hai già segnalato questo annuncio: la segnalazione è in esame.' using errcode = 'P0001', detail = 'report_duplicate';
   end;
@@ -127,8 +150,8 @@ begin
 end
 $$;
 
-revoke all on function private.report_listing(uuid, text, text, text, uuid) from public;
-grant execute on function private.report_listing(uuid, text, text, text, uuid) to anon, authenticated, service_role;
+revoke all on function private.report_listing(uuid, text, text, text, uuid, uuid) from public;
+grant execute on function private.report_listing(uuid, text, text, text, uuid, uuid) to anon, authenticated, service_role;
 
 /** The API's entry to private.report_listing, the SECURITY DEFINER body (visitors and users). */
 create or replace function public.report_listing(
@@ -136,16 +159,17 @@ create or replace function public.report_listing(
   p_reason text,
   p_details text default null,
   p_email text default null,
-  p_device uuid default null
+  p_device uuid default null,
+  p_client_id uuid default null
 ) returns uuid
 language sql
 volatile
 security invoker
 set search_path = ''
-as $$ select private.report_listing(p_listing_id, p_reason, p_details, p_email, p_device) $$;
+as $$ select private.report_listing(p_listing_id, p_reason, p_details, p_email, p_device, p_client_id) $$;
 
-revoke all on function public.report_listing(uuid, text, text, text, uuid) from public;
-grant execute on function public.report_listing(uuid, text, text, text, uuid) to anon, authenticated, service_role;
+revoke all on function public.report_listing(uuid, text, text, text, uuid, uuid) from public;
+grant execute on function public.report_listing(uuid, text, text, text, uuid, uuid) to anon, authenticated, service_role;
 
 /**
  * Why: the reporter is told the decision on her notice and its reasons (DSA art. 16(5)). When

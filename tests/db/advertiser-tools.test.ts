@@ -202,7 +202,8 @@ describe("'Rinnovo automatico'", () => {
     const row = (await listingRow(l.id))!;
     expect(row.auto_renew).toBe(false);
     expect(new Date(row.expires_at).getTime()).toBeLessThan(Date.now());
-    const { data: notes } = await u.client.from('admin_notifications').select('type, message').eq('entity_id', l.id).order('created_at');
+    const { data: notes } = await u.client.from('admin_notifications').select('type, message').eq('entity_id', l.id).order('created_at').order('type');
+    // Both come from the same run (one created_at): by type then.
     expect(notes).toEqual([
       { type: 'auto_renew_failed', message: 'Crediti insufficienti per il rinnovo automatico di "Annuncio senza crediti"' },
       { type: 'listing_expired', message: expect.stringMatching(/^Il tuo annuncio "Annuncio senza crediti" è scaduto il /) },

@@ -16,8 +16,8 @@ import { freshDatabase, supabaseDir, type FreshDatabase } from '../support/fresh
 
 type Kind = 'view' | 'call' | 'whatsapp' | 'favourite' | 'impression';
 type Event = { type: Kind; listing: string; token?: string };
-const send = async (c: SupabaseClient, device: string, events: Event[]) =>
-  expectOk(await c.rpc('record_listing_events', { p_device: device, p_events: events })) as number;
+const send = async (c: SupabaseClient, device: string, events: Event[], batch?: string) =>
+  expectOk(await c.rpc('record_listing_events', { p_device: device, p_events: events, p_batch: batch })) as number;
 const visitor = (address = '203.0.113.9') => client(undefined, { 'x-forwarded-for': address });
 /** The statistics token of one serving of the listing's page, as `c` gets it. */
 async function pageToken(listingId: string, c: SupabaseClient = client()): Promise<string> {
@@ -70,8 +70,8 @@ describe('listing statistics', () => {
     const device = crypto.randomUUID();
     const address = '192.0.2.77';
     expect(await send(client(undefined, { 'x-forwarded-for': address, Authorization: `Bearer ${(await user.client.auth.getSession()).data.session!.access_token}` }), device,
-      await page(listing.id, 'view'))).toBe(1);
-    const tables = ['listing_stats_daily', 'listing_stats_devices', 'listing_stats_seen', 'listing_stats_tokens', 'listing_stats_addresses'];
+      await page(listing.id, 'view'), crypto.randomUUID())).toBe(1);
+    const tables = ['listing_stats_daily', 'listing_stats_devices', 'listing_stats_seen', 'listing_stats_tokens', 'listing_stats_addresses', 'listing_stats_batches'];
     const dump = JSON.stringify(await Promise.all(tables.map(async (t) => expectOk(await admin().from(t).select('*')))));
     for (const secret of [device, device.replaceAll('-', ''), Buffer.from(device).toString('hex'), address, user.id, user.id.replaceAll('-', ''), user.email]) {
       expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
@@ -93,7 +93,7 @@ describe('listing statistics', () => {
     expectOk(await admin().rpc('roll_listing_stats', { p_now: tomorrow }));
     expect(expectOk(await admin().from('listing_stats_seen').select('day').lt('day', new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)))).toEqual([]);
     expect(expectOk(await admin().from('listing_stats_devices').select('day').eq('day', today()))).toEqual([]);
-    for (const t of ['listing_stats_tokens', 'listing_stats_addresses']) {
+    for (const t of ['listing_stats_tokens', 'listing_stats_addresses', 'listing_stats_batches']) {
       expect(expectOk(await admin().from(t).select('day').eq('day', today())), t).toEqual([]);
     }
     expect(await counts(listing.id)).toMatchObject({ views: 1 });
@@ -127,7 +127,7 @@ describe('listing statistics', () => {
     expectError(await read(client()), /permission denied/);
     expectError(await owner.client.from('listing_stats_daily').update({ views: 99 }).eq('listing_id', listing.id), /permission denied/);
     expectError(await owner.client.from('listing_stats_daily').insert({ listing_id: listing.id, day: today(), views: 99 }), /permission denied/);
-    for (const t of ['listing_stats_devices', 'listing_stats_seen', 'listing_stats_tokens', 'listing_stats_addresses']) {
+    for (const t of ['listing_stats_devices', 'listing_stats_seen', 'listing_stats_tokens', 'listing_stats_addresses', 'listing_stats_batches']) {
       expectError(await owner.client.from(t).select('*'), /permission denied/);
       expectError(await client().from(t).select('*'), /permission denied/);
     }

@@ -203,7 +203,7 @@ test('too few credits: sent to /buy-credits, the draft is intact on the way back
   await expect(page.getByTestId('field-hair_color').getByRole('checkbox', { name: 'Castana' })).toBeChecked();
 });
 
-test('a draft survives a reload while offline; publishing offline says so and goes through once back online', async ({ page, context }) => {
+test('a draft survives a reload while offline; publishing offline is refused with the draft kept, and goes through once back online', async ({ page, context }) => {
   test.setTimeout(120_000);
   const user = await makeAccount('offline');
   await setBalance(user.id, 10);
@@ -221,12 +221,16 @@ test('a draft survives a reload while offline; publishing offline says so and go
     await expect(field(page, f.title)).toHaveValue(title);
     await expect(field(page, f.description)).toHaveValue(DESCRIPTION);
     await expect(page.getByTestId('offline-notice')).toContainText(m.offlineNow);
+    // Publishing spends credits: never held for later (issue 45), refused with the form kept.
     await page.getByTestId('listing-submit').click();
-    await expect(page.getByTestId('offline-notice')).toContainText(m.offlineQueued);
-    await expect(page.getByTestId('listing-submit')).toBeDisabled();
+    await expect(page.getByText(m.offline)).toBeVisible();
+    await expect(field(page, f.title)).toHaveValue(title);
+    await expect(page.getByTestId('listing-submit')).toBeEnabled();
+    expect(await balance(user.id)).toBe(10);
   } finally {
     await context.setOffline(false);
   }
+  await page.getByTestId('listing-submit').click();
   await expect(page).toHaveURL(/\/listing\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const rows = (await serviceRest(`listings?select=id&user_id=eq.${user.id}`)) as unknown[];
   expect(rows).toHaveLength(1);

@@ -132,6 +132,8 @@ test('giulia saves "Donne a Milano" after signing in, is alerted once in the bel
     await shot(page, 'saved-searches-delete-360');
     await confirm.getByRole('button', { name: s.deleteDialog.confirm }).click();
     await expect(page.getByText(s.empty)).toBeVisible();
+    // The list shows the deletion as soon as it is in the outbox (issue 45); the server has it once sent.
+    await expect(page.getByText(s.deleteDialog.deleted)).toBeVisible();
     expect(await savedOf(giulia.id)).toEqual([]);
   } finally {
     await device.unsubscribe();

@@ -1,5 +1,6 @@
 /** The coupons' server state: the viewer's list and the apply mutation. */
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { spendsMoney } from '@/lib/queryClient.ts';
 import { profileKeys } from '@/features/profile/index.ts';
 import { applyCoupon, fetchMyCoupons } from './api.ts';
 import { setAppliedCoupon } from './store.ts';
@@ -21,7 +22,7 @@ export const myCouponsQuery = (user: { id: string } | null) =>
 export function useApplyCoupon(userId: string) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: applyCoupon,
+    ...spendsMoney(applyCoupon),
     onSuccess: async (answer, code) => {
       if (answer.discountType !== 'credits') {
         setAppliedCoupon(userId, {

@@ -1,5 +1,6 @@
 /** The credits' server state: packages, quotes, the order being paid, the ledger. */
 import { keepPreviousData, queryOptions, skipToken, useMutation } from '@tanstack/react-query';
+import { spendsMoney } from '@/lib/queryClient.ts';
 import { createPurchase, fetchOrder, fetchPackages, fetchPayments, fetchTransactions, quotePackage } from './api.ts';
 import { isFinal } from './model.ts';
 
@@ -41,5 +42,5 @@ export const paymentsQuery = (user: { id: string } | null) =>
 
 /** Opens the order; the caller sends the browser to the answered page. */
 export function useCreatePurchase() {
-  return useMutation({ mutationFn: createPurchase });
+  return useMutation(spendsMoney(createPurchase));
 }

@@ -1,7 +1,7 @@
 /**
  * Signing in merges the device's favourites into the account. The server is played by an
- * in-memory account behind api.ts (what this test is not about); the merge itself, the store
- * and the model are the real ones.
+ * in-memory account behind api.ts and an outbox that sends at once (what this test is not
+ * about); the merge itself, the store and the model are the real ones.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerFavourite } from './model.ts';
@@ -21,12 +21,26 @@ vi.mock('./api.ts', () => ({
   },
 }));
 
+const queued: { kind: string; listingId: string; userId: string | null }[] = [];
+vi.mock('@/lib/outbox/enqueue.ts', () => ({
+  enqueue: async (kind: string, { listingId }: { listingId: string }, { userId }: { userId: string | null }) => {
+    queued.push({ kind, listingId, userId });
+    if (kind === 'favouriteAdd' && !account.has(listingId)) account.set(listingId, '2026-11-26T12:00:00Z');
+    if (kind === 'favouriteRemove') account.delete(listingId);
+  },
+}));
+/** Entries the outbox still holds (not sent yet). */
+const waiting: { kind: string; payload: { listingId: string }; userId: string }[] = [];
+vi.mock('@/lib/outbox/db.ts', () => ({ allEntries: async () => waiting }));
+
 const { syncFavourites } = await import('./sync.ts');
 const { addFavourite, removeFavourite, useFavouritesStore } = await import('./store.ts');
 
 const snapshot = (id: string, savedAt: string) => ({ id, title: `Titolo ${id}`, city: 'Milano', category: 'donne', age: 30, photo: null, savedAt, state: 'active' as const });
 
 beforeEach(() => {
+  queued.length = 0;
+  waiting.length = 0;
   account.clear();
   states.clear();
   useFavouritesStore.setState({ owner: null, items: {}, pending: {} }, true);
@@ -40,6 +54,10 @@ describe('syncFavourites on sign-in', () => {
 
     await syncFavourites('u1');
 
+    expect(queued).toEqual([
+      { kind: 'favouriteAdd', listingId: 'a', userId: 'u1' },
+      { kind: 'favouriteAdd', listingId: 'b', userId: 'u1' },
+    ]);
     expect([...account.keys()].sort()).toEqual(['a', 'b', 'kept-before']);
     const s = useFavouritesStore.getState();
     expect(s.owner).toBe('u1');
@@ -56,9 +74,19 @@ describe('syncFavourites on sign-in', () => {
 
     await syncFavourites('u1');
 
+    expect(queued).toEqual([{ kind: 'favouriteRemove', listingId: 'dropped-here', userId: 'u1' }]);
     expect([...account.keys()]).toEqual([]);
     const s = useFavouritesStore.getState();
     expect(Object.values(s.items).map((i) => [i.id, i.state])).toEqual([['gone', 'removed']]);
     expect(s.pending).toEqual({});
+  });
+
+  it('a favourite still waiting in the outbox stays on the device although the account has not heard of it yet', async () => {
+    useFavouritesStore.setState({ owner: 'u1', items: { w: snapshot('w', '2026-11-26T08:00:00Z') }, pending: {} });
+    waiting.push({ kind: 'favouriteAdd', payload: { listingId: 'w' }, userId: 'u1' });
+
+    await syncFavourites('u1');
+
+    expect(Object.keys(useFavouritesStore.getState().items)).toEqual(['w']);
   });
 });

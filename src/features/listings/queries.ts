@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadDraftPhotos, type DraftPhoto, type UploadReview } from '@/features/photos/index.ts';
 import { profileKeys } from '@/features/profile/index.ts';
+import { spendsMoney } from '@/lib/queryClient.ts';
 import {
   cancelScheduledPromotion,
   createListing,
@@ -83,7 +84,8 @@ export function useCancelScheduledPromotion() {
 
 export function useRenewListing() {
   const invalidate = useInvalidateMine();
-  return useMutation({ mutationFn: (id: string) => renewListing(id), onSettled: invalidate });
+  // Spends credits: refused offline, never held for later (issue 45).
+  return useMutation({ ...spendsMoney((id: string) => renewListing(id)), onSettled: invalidate });
 }
 
 export function useDeleteListing() {
@@ -145,18 +147,18 @@ export async function uploadRemaining(listingId: string, photos: DraftPhoto[], o
 
 /**
  * 'Pubblica': create_listing (charges once per creation key, so a retry after a lost answer
- * charges nothing), then the chosen photos. Paused while offline and sent on reconnect (the
- * query client's networkMode); afterwards the balance and every listings query are stale.
+ * charges nothing), then the chosen photos. It spends credits, so offline it is refused at once
+ * and the draft stays (issue 45: never queued); afterwards the balance and every listings query are stale.
  */
 export function usePublishListing(onProgress?: Progress) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: async ({ args, photos }: { args: CreateListingArgs; photos: DraftPhoto[] }): Promise<PublishResult> => {
+    ...spendsMoney(async ({ args, photos }: { args: CreateListingArgs; photos: DraftPhoto[] }): Promise<PublishResult> => {
       const { id } = await createListing(args);
       const { failed, photoError, uploads } = await uploadRemaining(id, photos, onProgress);
       // The listing exists: a failed read of its status costs only the wording of the toast.
       return { id, failed, photoError, review: savedReview(await fetchReviewStatus(id).catch(() => null), uploads) };
-    },
+    }),
     onSettled: () => queries.invalidateQueries({ queryKey: ['listings'] }),
   });
 }

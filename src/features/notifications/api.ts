@@ -24,6 +24,16 @@ export async function markNotificationsRead(scope: NotificationScope, ids: reado
 }
 
 /**
+ * 'Segna tutte come lette' up to `upTo`, the created_at of the newest notification the user
+ * saw: a copy sent again later marks nothing newer (docs/decisions/1008-offline-writes-applied-once.md).
+ * Users mark their own; staff also the staff-wide ones.
+ */
+export async function markAllNotificationsRead(upTo: string): Promise<void> {
+  const db = await loadSupabase();
+  await unwrap(db.rpc('mark_notifications_read', { p_up_to: upTo }));
+}
+
+/**
  * Realtime INSERT and UPDATE on admin_notifications. Users filter on their id; staff
  * subscribe unfiltered (realtime filters cannot say `is null`) and row-level security plus
  * the re-fetch keep the list to staff-wide rows.

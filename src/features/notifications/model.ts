@@ -33,6 +33,17 @@ export function unreadIds(items: readonly Pick<AppNotification, 'id' | 'is_read'
   return items.filter((i) => !i.is_read).map((i) => i.id);
 }
 
+/** The newest created_at of the list (what 'Segna tutte come lette' covers), or null when empty. */
+export function newestCreatedAt(items: readonly Pick<AppNotification, 'created_at'>[]): string | null {
+  return items.reduce<string | null>((newest, n) => (newest === null || Date.parse(n.created_at) > Date.parse(newest) ? n.created_at : newest), null);
+}
+
+/** The list with every notification up to `upTo` read: a 'Segna tutte come lette' still waiting in the outbox. */
+export function readUpTo<T extends Pick<AppNotification, 'is_read' | 'created_at'>>(items: readonly T[], upTo: readonly string[]): T[] {
+  const limit = Math.max(...upTo.map((u) => Date.parse(u)));
+  return items.map((n) => (!n.is_read && Date.parse(n.created_at) <= limit ? { ...n, is_read: true } : n));
+}
+
 /** The list and count after `ids` were marked read; the count never drops below 0. */
 export function markReadLocally<T extends Pick<AppNotification, 'id' | 'is_read'>>(
   items: readonly T[],

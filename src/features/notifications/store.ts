@@ -6,9 +6,11 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { idbStorage } from '@/lib/idbStorage.ts';
 import { t } from '@/lib/catalogue/index.ts';
+import type { NotificationsReadPayload } from '@/lib/outbox/senders.ts';
+import { useOutboxStore } from '@/lib/outbox/useOutbox.ts';
 import { toastError } from '@/lib/toast.ts';
-import { fetchNotifications, markNotificationsRead } from './api.ts';
-import { countUnread, markReadLocally, unreadIds, type AppNotification, type NotificationScope } from './model.ts';
+import { fetchNotifications, markAllNotificationsRead, markNotificationsRead } from './api.ts';
+import { countUnread, markReadLocally, newestCreatedAt, readUpTo, unreadIds, type AppNotification, type NotificationScope } from './model.ts';
 
 export interface NotificationsState {
   /** Whose list this is ('staff' or a user id), so a different viewer never sees it. */
@@ -45,7 +47,7 @@ export async function loadNotifications(scope: NotificationScope) {
   useNotificationsStore.setState({ loading: true });
   const seq = ++fetchSeq;
   try {
-    const items = await fetchNotifications(scope);
+    const items = withQueuedReads(await fetchNotifications(scope));
     if (seq !== fetchSeq) return;
     useNotificationsStore.setState({ owner, items, unread: countUnread(items), loading: false });
   } catch {
@@ -70,18 +72,36 @@ export async function markOneRead(scope: NotificationScope, id: string): Promise
   return true;
 }
 
-/** 'Segna tutte come lette': only the unread ones are sent. */
-export async function markAllRead(scope: NotificationScope): Promise<void> {
-  const ids = unreadIds(useNotificationsStore.getState().items);
-  if (ids.length === 0) return;
-  try {
-    await markNotificationsRead(scope, ids);
-  } catch {
-    toastError(t.notifications.errors.markAll);
-    return;
-  }
+/** A 'Segna tutte come lette' still in the outbox (sent later) already shows: what it covers is read. */
+function withQueuedReads(items: AppNotification[]): AppNotification[] {
+  const upTo = useOutboxStore
+    .getState()
+    .entries.filter((e) => e.kind === 'notificationsRead')
+    .map((e) => (e.payload as NotificationsReadPayload).upTo);
+  return upTo.length ? readUpTo(items, upTo) : items;
+}
+
+/**
+ * 'Segna tutte come lette', read here at once and sent through the outbox (offline it waits):
+ * up to the newest notification shown, so one that arrives meanwhile stays unread.
+ */
+export async function markAllRead(scope: NotificationScope, userId: string): Promise<void> {
   const { items, unread } = useNotificationsStore.getState();
+  const ids = unreadIds(items);
+  const upTo = newestCreatedAt(items);
+  if (ids.length === 0 || upTo === null) return;
   useNotificationsStore.setState(markReadLocally(items, unread, ids));
+  try {
+    // The replay's code only now: the bell is on every signed-in page.
+    const { enqueue } = await import('@/lib/outbox/enqueue.ts');
+    await enqueue('notificationsRead', { upTo }, { userId });
+  } catch {
+    // No IndexedDB (private mode): sent directly; a failure puts the list back.
+    await markAllNotificationsRead(upTo).catch(() => {
+      toastError(t.notifications.errors.markAll);
+      void loadNotifications(scope);
+    });
+  }
 }
 
 export async function clearNotificationsStore() {

@@ -1,5 +1,6 @@
 /** The promotion screen's server state. */
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { spendsMoney } from '@/lib/queryClient.ts';
 import { couponKeysAll } from '@/features/coupons/index.ts';
 import { myListingKeys } from '@/features/listings/signed-in.ts';
 import { profileKeys } from '@/features/profile/index.ts';
@@ -22,7 +23,7 @@ export const pendingQuery = (user: { id: string } | null, couponId: string | nul
 export function usePromote() {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: promoteListing,
+    ...spendsMoney(promoteListing),
     onSuccess: () =>
       Promise.all([
         queries.invalidateQueries({ queryKey: profileKeys.all }),

@@ -18,8 +18,13 @@ export async function fetchSavedSearch(id: string): Promise<SavedSearch | null> 
   return row ? { ...row, filters: row.filters as SearchArgs } : null;
 }
 
-export async function saveSearch(input: { userId: string; name: string; alert: Alert; filters: SearchArgs }): Promise<void> {
-  await unwrap(supabase.from('saved_searches').insert({ user_id: input.userId, name: input.name, alert: input.alert, filters: input.filters }));
+/**
+ * Saves a search. With `id` (made by the app when the user saved) a copy sent again saves
+ * nothing more and succeeds alike (docs/decisions/1008-offline-writes-applied-once.md).
+ */
+export async function saveSearch(input: { id?: string; userId: string; name: string; alert: Alert; filters: SearchArgs }): Promise<void> {
+  const row = { id: input.id, user_id: input.userId, name: input.name, alert: input.alert, filters: input.filters };
+  await unwrap(input.id ? supabase.from('saved_searches').upsert(row, { onConflict: 'id', ignoreDuplicates: true }) : supabase.from('saved_searches').insert(row));
 }
 
 export async function updateSavedSearch(id: string, patch: { name?: string; alert?: Alert }): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchFilterArgs } from '@/features/listings/index.ts';
 import { parseFilters } from '@/features/search/index.ts';
-import { NAME_MAX, searchName, searchUrl, toParams } from './model.ts';
+import { NAME_MAX, searchName, searchUrl, toParams, withQueued } from './model.ts';
 
 describe('searchName', () => {
   it('reads like the search: category, city, ages', () => {
@@ -38,5 +38,27 @@ describe('filters <-> arguments', () => {
   it('ignores what the search would not send', () => {
     expect(toParams({ p_city: 5, p_age_min: '30', p_zone: '  ', p_hair_color: [1, 'mora'], other: 'x' })).toEqual({ hair_color: ['mora'] });
     expect(searchUrl({})).toBe('/search');
+  });
+});
+
+describe('withQueued', () => {
+  const entry = (id: string, kind: string, payload: unknown) => ({ id, kind, payload, userId: 'u1', createdAt: Date.parse('2026-12-01T10:00:00Z'), attempts: 0, nextAttemptAt: 0, lastError: null });
+  const s1 = { id: 's1', name: 'Donne a Milano', alert: 'instant', created_at: '2026-11-20T10:00:00Z', filters: { p_category: 'donne' } };
+
+  it('shows the changes still in the outbox as done, in the order they were made', () => {
+    const list = withQueued(
+      [s1],
+      [
+        entry('new', 'savedSearchCreate', { name: 'Trans a Roma', alert: 'daily', filters: { p_city: 'Roma' } }),
+        entry('e2', 'savedSearchUpdate', { id: 'new', patch: { name: 'Roma' } }),
+        entry('e3', 'savedSearchUpdate', { id: 's1', patch: { alert: 'never' } }),
+        entry('e4', 'savedSearchDelete', { id: 's1' }),
+      ],
+    );
+    expect(list).toEqual([{ id: 'new', name: 'Roma', alert: 'daily', filters: { p_city: 'Roma' }, created_at: '2026-12-01T10:00:00.000Z' }]);
+  });
+
+  it('a created search already in the list is not added twice', () => {
+    expect(withQueued([{ ...s1, id: 'new' }], [entry('new', 'savedSearchCreate', { name: 'x', alert: 'never', filters: {} })])).toHaveLength(1);
   });
 });

@@ -3,6 +3,8 @@ import type { Tables } from '@/lib/database.types.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { label, searchFilterArgs, type SearchParams } from '@/features/listings/index.ts';
 import { ARRAY_FILTERS, serializeFilters } from '@/features/search/index.ts';
+import type { OutboxEntry } from '@/lib/outbox/model.ts';
+import type { SavedSearchCreatePayload, SavedSearchDeletePayload, SavedSearchUpdatePayload } from '@/lib/outbox/senders.ts';
 
 export type SavedSearch = Pick<Tables<'saved_searches'>, 'id' | 'name' | 'alert' | 'created_at'> & { filters: SearchArgs };
 export type Alert = 'instant' | 'daily' | 'never';
@@ -68,3 +70,24 @@ export function searchUrl(filters: Record<string, unknown>): string {
 }
 
 export const isAlert = (v: unknown): v is Alert => ALERTS.includes(v as Alert);
+
+/**
+ * The list as it will be once the outbox has sent `queued` (the user's saved-search entries, in
+ * order): created ones added (their id is the entry's), renames and alerts applied, deletions gone.
+ */
+export function withQueued(list: readonly SavedSearch[], queued: readonly OutboxEntry[]): SavedSearch[] {
+  let next = [...list];
+  for (const e of queued) {
+    if (e.kind === 'savedSearchCreate' && !next.some((s) => s.id === e.id)) {
+      const p = e.payload as SavedSearchCreatePayload;
+      next = [{ id: e.id, name: p.name, alert: p.alert, filters: p.filters as SearchArgs, created_at: new Date(e.createdAt).toISOString() }, ...next];
+    } else if (e.kind === 'savedSearchUpdate') {
+      const { id, patch } = e.payload as SavedSearchUpdatePayload;
+      next = next.map((s) => (s.id === id ? { ...s, ...patch } : s));
+    } else if (e.kind === 'savedSearchDelete') {
+      const { id } = e.payload as SavedSearchDeletePayload;
+      next = next.filter((s) => s.id !== id);
+    }
+  }
+  return next;
+}

@@ -6,24 +6,16 @@
  * session's token, so the server can leave out the owner's and staff's own visits). Nothing
  * waits for it and a failure is dropped: counting never slows or breaks a page.
  * A view, a contact or a favourite carries the token the server signed with that listing's
- * page (issue 41). Offline nothing is sent: those events wait in outbox.ts with their token
- * and leave once the device is back online (or on the next start), unless their day is over.
+ * page (issue 41). Offline nothing is sent: those events wait in the app's outbox with their
+ * token (outbox.ts) and leave once the device is back online (or on the next start), unless their day is over.
  * Loaded on demand (dynamic import) from the visitor's screens.
  */
-import { MAX_BATCH, STATS_OUTBOX_FLAG, sendStats, type StatsEvent, type StatsEventType } from './send.ts';
+import { MAX_BATCH, sendStats, type StatsEvent, type StatsEventType } from './send.ts';
 
 /** The token of the latest page of each listing opened here: its contacts and favourites carry it. */
 const pageTokens = new Map<string, string>();
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-function outboxWaiting(): boolean {
-  try {
-    return localStorage.getItem(STATS_OUTBOX_FLAG) !== null;
-  } catch {
-    return false;
-  }
-}
 
 export const FLUSH_DELAY_MS = 2000;
 
@@ -33,7 +25,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 /** Offline: the page's events with a token wait for the connection; the rest (search appearances) go. */
 function keep(events: StatsEvent[]) {
   const tokened = events.filter((e) => e.token);
-  if (tokened.length) void import('./outbox.ts').then((o) => o.enqueue(tokened)).catch(() => undefined);
+  if (tokened.length) void import('./outbox.ts').then((o) => o.keepForLater(tokened)).catch(() => undefined);
 }
 
 function send(events: StatsEvent[]) {
@@ -48,20 +40,12 @@ export function flushStats() {
   while (queue.length) send(queue.splice(0, MAX_BATCH));
 }
 
-/** Sends what waited offline, once, when the connection is there. */
-function drainOutbox() {
-  if (offline() || !outboxWaiting()) return;
-  void import('./outbox.ts').then((o) => o.drain()).catch(() => undefined);
-}
-
 let listening = false;
 function listen() {
   if (listening || typeof document === 'undefined') return;
   listening = true;
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushStats());
   window.addEventListener('pagehide', flushStats);
-  window.addEventListener('online', drainOutbox);
-  drainOutbox();
 }
 
 /**

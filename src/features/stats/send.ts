@@ -1,7 +1,7 @@
 /**
  * The request that records a batch of statistics events (record_listing_events), and what it
  * carries: this device's random id and the session's token. Shared by the live queue
- * (events.ts) and the offline outbox (outbox.ts), which events.ts loads on demand: both import
+ * (events.ts) and the offline batches (outbox.ts), which events.ts loads on demand: both import
  * it, so neither imports the other back.
  */
 import { AUTH_STORAGE_KEY } from '@/lib/authStorage.ts';
@@ -14,9 +14,6 @@ export interface StatsEvent {
   /** The token of the listing's page this event happened on (none for search appearances). */
   token?: string;
 }
-
-/** Set where the pages' outbox says it holds something, so a start without it never loads IndexedDB. */
-export const STATS_OUTBOX_FLAG = 'incontri-stats-outbox';
 
 /** The device's random id for statistics (the server only ever keeps it hashed with the day's salt). */
 export const STATS_DEVICE_KEY = 'incontri-stats-device';

@@ -5,10 +5,13 @@ import { supabase } from '@/lib/supabase.ts';
 import { catchUpOnJoin } from '@/lib/realtimeCatchUp.ts';
 import { isTicketId, sortThread, ticketPayload, type TicketFormValues, type ThreadMessage } from './model.ts';
 
-export type TicketRow = Tables<'tickets'> & { listings: Pick<Tables<'listings'>, 'title'> | null };
+export type TicketRow = Omit<Tables<'tickets'>, 'client_id'> & { listings: Pick<Tables<'listings'>, 'title'> | null };
 
-/** Files a ticket; rejects with an ApiError carrying the function's Italian `error` when it refuses. */
-export async function createTicket(values: TicketFormValues, opts: { listingId?: string | null; subject: string }): Promise<void> {
+/**
+ * Files a ticket; rejects with an ApiError carrying the function's Italian `error` when it refuses.
+ * `clientId`, made when the user sent it, makes a copy sent again answer the same ticket.
+ */
+export async function createTicket(values: TicketFormValues, opts: { listingId?: string | null; subject: string; clientId?: string }): Promise<void> {
   await unwrap(supabase.functions.invoke('create-ticket', { body: ticketPayload(values, opts) }));
 }
 
@@ -33,15 +36,16 @@ export async function fetchTicket(id: string): Promise<ThreadTicket | null> {
   const ticket = await unwrap(
     supabase
       .from('tickets')
-      .select('id, subject, status, kind, created_at, listing_id, listings(title), ticket_messages(id, author_role, body, created_at)')
+      .select('id, subject, status, kind, created_at, listing_id, listings(title), ticket_messages(id, author_role, body, created_at, client_id)')
       .eq('id', id)
       .maybeSingle(),
   );
   return ticket ? { ...ticket, ticket_messages: sortThread(ticket.ticket_messages) } : null;
 }
 
-export async function replyTicket(id: string, body: string): Promise<void> {
-  await unwrap(supabase.rpc('reply_ticket', { p_ticket_id: id, p_body: body.trim() }));
+/** `clientId`, made when the user wrote, makes a copy sent again add nothing (the first copy's message answers). */
+export async function replyTicket(id: string, body: string, clientId?: string): Promise<void> {
+  await unwrap(supabase.rpc('reply_ticket', { p_ticket_id: id, p_body: body.trim(), p_client_id: clientId }));
 }
 
 export async function setTicketStatus(id: string, status: 'open' | 'closed'): Promise<void> {

@@ -65,12 +65,14 @@ export function lastReplyLabel(by: string | null | undefined, labels: { user: st
 }
 
 /** The create-ticket Edge Function's payload. */
-export function ticketPayload(v: TicketFormValues, opts: { listingId?: string | null; subject: string }) {
+export function ticketPayload(v: TicketFormValues, opts: { listingId?: string | null; subject: string; clientId?: string }) {
   return {
     listingId: opts.listingId ?? null,
     senderEmail: v.email.trim(),
     messageContent: v.message.trim(),
     initialSubject: opts.subject,
+    // The outbox's id for this ticket: a copy sent again answers the same ticket (docs/decisions/1008-offline-writes-applied-once.md).
+    clientId: opts.clientId,
   };
 }
 
@@ -83,6 +85,8 @@ export interface ThreadMessage {
   author_role: string;
   body: string;
   created_at: string;
+  /** The outbox's id of the copy it came from: the queued copy and this row are one message. */
+  client_id?: string | null;
 }
 
 /** Who wrote a message, as the thread labels it (Utente, Admin, Supporto). */

@@ -1,7 +1,12 @@
 /** The tickets' server state: query keys, queries and mutations over api.ts, for the query cache. */
-import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createTicket, fetchMyTickets, fetchOpenAppeal, fetchTicket, fileAppeal, replyTicket, setTicketStatus } from './api.ts';
-import type { TicketFormValues } from './model.ts';
+import { useEffect } from 'react';
+import { queryOptions, skipToken, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '@/lib/outbox/model.ts';
+import { onOutboxSent } from '@/lib/outbox/pageHost.ts';
+import type { TicketReplyPayload } from '@/lib/outbox/senders.ts';
+import { submitWrite } from '@/lib/outbox/submit.ts';
+import { createTicket, fetchMyTickets, fetchOpenAppeal, fetchTicket, fileAppeal, replyTicket, setTicketStatus, type ThreadTicket } from './api.ts';
+import { sortThread, ticketPayload, type TicketFormValues } from './model.ts';
 
 export const ticketKeys = {
   all: ['tickets'] as const,
@@ -21,22 +26,48 @@ export const myTicketsQuery = (user: { id: string; email: string } | null) =>
 export const openAppealQuery = (userId: string | null) =>
   queryOptions({ queryKey: ticketKeys.openAppeal(userId), queryFn: userId ? () => fetchOpenAppeal(userId) : skipToken });
 
-/** Files a ticket; every ticket list is stale afterwards. */
-export function useCreateTicket() {
-  const queries = useQueryClient();
+/**
+ * Files a ticket through the outbox: sent at once online, kept for the connection offline (then
+ * 'I miei ticket' lists it as waiting). Never paused by TanStack Query: the outbox decides.
+ */
+export function useCreateTicket(userId: string | null) {
   return useMutation({
+    networkMode: 'always',
     mutationFn: ({ values, listingId, subject }: { values: TicketFormValues; listingId: string | null; subject: string }) =>
-      createTicket(values, { listingId, subject }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ticketKeys.all }),
+      submitWrite('ticketCreate', ticketPayload(values, { listingId, subject }), { userId }, (clientId) => createTicket(values, { listingId, subject, clientId })),
   });
 }
 
-/** Replies on a ticket; the thread and the lists (status, last reply) are stale afterwards. */
-export function useReplyTicket(id: string) {
-  const queries = useQueryClient();
+/** Replies through the outbox; `id` is the reply's client id, made by the form so the thread can leave it out while it is in flight. */
+export function useReplyTicket(ticketId: string, userId: string | null) {
   return useMutation({
-    mutationFn: (body: string) => replyTicket(id, body),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ticketKeys.all }),
+    networkMode: 'always',
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      submitWrite('ticketReply', { ticketId, body: body.trim() }, { userId, id }, (clientId) => replyTicket(ticketId, body, clientId)),
+  });
+}
+
+/**
+ * After this page's outbox sent a reply or a ticket: the reply joins its thread at once (as the
+ * row its realtime echo brings, same client id, so it never shows twice), then the lists refetch.
+ */
+export function useTicketsAfterSend() {
+  const queries = useQueryClient();
+  useEffect(
+    () =>
+      onOutboxSent((entry) => {
+        if (entry.kind === 'ticketReply') addSentReply(queries, entry as OutboxEntry<TicketReplyPayload>);
+        if (entry.kind === 'ticketReply' || entry.kind === 'ticketCreate') void queries.invalidateQueries({ queryKey: ticketKeys.all });
+      }),
+    [queries],
+  );
+}
+
+function addSentReply(queries: QueryClient, entry: OutboxEntry<TicketReplyPayload>) {
+  queries.setQueryData<ThreadTicket | null>(ticketKeys.one(entry.payload.ticketId), (ticket) => {
+    if (!ticket || ticket.ticket_messages.some((message) => message.client_id === entry.id)) return ticket;
+    const sent = { id: entry.id, client_id: entry.id, author_role: 'user', body: entry.payload.body, created_at: new Date().toISOString() };
+    return { ...ticket, ticket_messages: sortThread([...ticket.ticket_messages, sent]) };
   });
 }
 

@@ -61,7 +61,6 @@ export const listingEditor = {
   uploading: (done: number, total: number) => `Caricamento foto ${done} di ${total}…`,
   fixErrors: 'Controlla i campi evidenziati.',
   offline: 'Connessione assente: la bozza è salvata sul dispositivo. Riprova quando torni online.',
-  offlineQueued: 'Sei offline: la bozza è salvata sul dispositivo e l\'annuncio sarà pubblicato appena torni online.',
   offlineNow: 'Sei offline: quello che scrivi resta salvato sul dispositivo.',
   created: 'Annuncio pubblicato con successo!',
   updated: 'Annuncio aggiornato con successo!',

@@ -104,6 +104,9 @@ export const listings = {
     close: 'Chiudi',
     success: 'Segnalazione inviata. Il nostro staff la esaminerà al più presto.',
     duplicate: 'Hai già segnalato questo annuncio: la segnalazione è in esame.',
+    queued: 'Sei offline: la segnalazione sarà inviata appena torna la connessione.',
+    /** Under the report link while the report waits in the outbox. */
+    waiting: 'Segnalazione in attesa di connessione',
     error: 'Impossibile inviare la segnalazione. Riprova più tardi.',
     reasonRequired: 'Scegli un motivo.',
     email: 'E-mail per la risposta (facoltativa)',

@@ -5,6 +5,12 @@ export const pwa = {
   updateNow: 'Aggiorna',
   updateLater: 'Più tardi',
   offlineBanner: 'Sei offline: stai vedendo i contenuti salvati sul dispositivo.',
+  /** Writes made offline, waiting in the outbox (issue 45). */
+  outbox: {
+    waiting: (n: number) => (n === 1 ? '1 azione in attesa di invio' : `${n} azioni in attesa di invio`),
+    pending: 'In attesa di connessione',
+    dropped: (reason: string) => `Unʼazione fatta offline non è stata inviata. ${reason}`,
+  },
   install: {
     title: 'Installa Incontri Italia',
     text: "Aggiungi l'app alla schermata Home: annunci consultabili anche offline e notifiche quando ti rispondono.",

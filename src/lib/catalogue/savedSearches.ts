@@ -39,6 +39,8 @@ export const savedSearches = {
     failed: 'Impossibile rinominare la ricerca. Riprova.',
   },
   alertChanged: 'Avvisi aggiornati.',
+  /** A change made offline: it waits in the outbox and already shows. */
+  queued: 'Sei offline: la modifica sarà inviata appena torna la connessione.',
   alertFailed: 'Impossibile aggiornare gli avvisi. Riprova.',
   deleteDialog: {
     title: 'Eliminare la ricerca?',

@@ -24,6 +24,7 @@ export const tickets = {
   toasts: {
     sent: 'Richiesta inviata con successo! Puoi visualizzare lo stato nella sezione "I miei ticket".',
     sendFailed: 'Impossibile inviare la richiesta. Riprova più tardi.',
+    queued: 'Sei offline: la richiesta sarà inviata appena torna la connessione.',
   },
   list: {
     title: 'I Miei Ticket',

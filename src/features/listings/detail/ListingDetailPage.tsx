@@ -6,6 +6,8 @@ import { paths } from '@/lib/paths.ts';
 import { useLatch } from '@/lib/useLatch.ts';
 import { isUuid } from '@/lib/uuid.ts';
 import { isOffline } from '@/lib/apiError.ts';
+import type { ReportPayload } from '@/lib/outbox/senders.ts';
+import { useOutbox } from '@/lib/outbox/useOutbox.ts';
 import { Alert } from '@/lib/ui/Alert.tsx';
 import { Button } from '@/lib/ui/Button.tsx';
 import { lazyInMantine } from '@/lib/ui/inMantine.ts';
@@ -55,6 +57,10 @@ export default function ListingDetailPage() {
   const state: State = answer?.request === request ? answer.state : { kind: 'loading' };
   const [reportOpen, setReportOpen] = useState(false);
   const reportWanted = useLatch(reportOpen);
+  // A report made offline waits in the outbox: said under the listing until it leaves.
+  const reportWaiting = useOutbox()
+    .byKind<ReportPayload>('report')
+    .some((e) => e.payload.listingId === id);
 
   useEffect(() => {
     let live = true;
@@ -152,6 +158,11 @@ export default function ListingDetailPage() {
     <div className={page.narrow}>
       {back}
       <ListingView listing={listing} phone={phone} onReport={() => setReportOpen(true)} />
+      {reportWaiting && (
+        <p className={page.text} role="status" data-testid="report-waiting">
+          {t.listings.report.waiting}
+        </p>
+      )}
       {reportWanted && (
         <Suspense fallback={null}>
           <ReportDialog listingId={listing.id} signedIn={viewer.signedIn} reportParam={REPORT_PARAM} opened={reportOpen} onClose={() => setReportOpen(false)} />

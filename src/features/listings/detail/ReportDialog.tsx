@@ -3,6 +3,8 @@ import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, Textarea, Tex
 import { notifications } from '@mantine/notifications';
 import { ApiError, failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
+import { submitWrite } from '@/lib/outbox/submit.ts';
+import { useViewer } from '@/features/auth/index.ts';
 import { statsDevice } from '@/features/stats/index.ts';
 import { reportListing } from '../api.ts';
 
@@ -18,7 +20,8 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  * new_report notification) and refuses a flood per device and per address in Italian. The
  * emergency line (112 and the anti-trafficking Numero Verde, both phone links) is always
  * there, in red for the urgent category. `signedIn` and `reportParam` are the caller's (a
- * visitor who signed in elsewhere comes back with the form open); the form is the same.
+ * visitor who signed in elsewhere comes back with the form open); the form is the same. It goes
+ * through the outbox: offline the dialog closes saying it will leave with the connection.
  */
 export function ReportDialog({ listingId, opened, onClose }: { listingId: string; signedIn?: boolean; reportParam?: string; opened: boolean; onClose: () => void }) {
   const r = t.listings.report;
@@ -28,14 +31,19 @@ export function ReportDialog({ listingId, opened, onClose }: { listingId: string
   const [error, setError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const userId = useViewer().user?.id ?? null;
 
   const submit = async () => {
     if (!reason) return setError(r.reasonRequired);
     if (email.trim() && !EMAIL.test(email.trim())) return setEmailError(r.emailInvalid);
     setBusy(true);
     try {
-      await reportListing(listingId, { reason, details, email, device: statsDevice() });
-      notifications.show({ color: 'green', message: r.success });
+      const device = statsDevice();
+      const payload = { listingId, reason, details: details.trim() || null, email: email.trim() || null, device };
+      const outcome = await submitWrite('report', payload, { userId }, () => reportListing(listingId, { reason, details, email, device }));
+      // A refusal (a duplicate, a limit) keeps the form, with the server's Italian reason.
+      if (outcome.status === 'refused') return void notifications.show({ color: 'red', message: outcome.message });
+      notifications.show(outcome.status === 'sent' ? { color: 'green', message: r.success } : { color: 'yellow', message: r.queued });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'email_invalid') return setEmailError(r.emailInvalid);
       if (!(err instanceof ApiError && err.code === 'report_duplicate')) return void notifications.show({ color: 'red', message: failureMessage(err, r.error) });

@@ -206,7 +206,7 @@ export function ListingEditorForm({ userId, listing, draft }: { userId: string; 
       <Stack gap="md">
         {!online && (
           <Alert color="yellow" role="status" data-testid="offline-notice">
-            {publish.isPaused ? m.offlineQueued : m.offlineNow}
+            {m.offlineNow}
           </Alert>
         )}
         {restored && (

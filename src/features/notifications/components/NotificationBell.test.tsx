@@ -11,6 +11,10 @@ const api = vi.hoisted(() => ({
   subscribeNotifications: vi.fn(),
 }));
 vi.mock('../api.ts', () => api);
+// The outbox is played by a spy: what it is given is this test's business, its sending is not (src/lib/outbox).
+const outbox = vi.hoisted(() => ({ enqueue: vi.fn() }));
+vi.mock('@/lib/outbox/enqueue.ts', () => outbox);
+const { useOutboxStore } = await import('@/lib/outbox/useOutbox.ts');
 
 const { NotificationBell } = await import('./NotificationBell.tsx');
 const { useNotificationsStore } = await import('../store.ts');
@@ -43,6 +47,8 @@ describe('NotificationBell', () => {
     useNotificationsStore.setState(useNotificationsStore.getInitialState(), true);
     api.fetchNotifications.mockReset().mockResolvedValue(rows.map((r) => ({ ...r })));
     api.markNotificationsRead.mockReset().mockResolvedValue(undefined);
+    outbox.enqueue.mockReset().mockResolvedValue(undefined);
+    useOutboxStore.setState({ entries: [] });
     api.subscribeNotifications.mockReset().mockImplementation((_scope: unknown, cb: () => void) => {
       onChange = cb;
       return () => undefined;
@@ -80,12 +86,21 @@ describe('NotificationBell', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
   });
 
-  it("'Segna tutte come lette' sends only the unread ids", async () => {
+  it("'Segna tutte come lette' reads them here at once and queues it up to the newest one shown", async () => {
     renderBell();
     await userEvent.click(await screen.findByRole('button', { name: t.notifications.bellLabel(2) }));
     await userEvent.click(await screen.findByRole('button', { name: t.notifications.markAll, hidden: true }));
-    expect(api.markNotificationsRead).toHaveBeenCalledWith({ kind: 'user', userId: 'u1' }, ['n1', 'n2']);
     await waitFor(() => expect(useNotificationsStore.getState().unread).toBe(0));
+    expect(outbox.enqueue).toHaveBeenCalledWith('notificationsRead', { upTo: rows[0]!.created_at }, { userId: 'u1' });
+    expect(api.markNotificationsRead).not.toHaveBeenCalled();
+  });
+
+  it("while that 'Segna tutte' waits in the outbox, a re-fetch keeps what it covers read, and a newer one unread", async () => {
+    const entry = { id: 'e1', kind: 'notificationsRead', payload: { upTo: rows[0]!.created_at }, userId: 'u1', createdAt: 0, attempts: 0, nextAttemptAt: 0, lastError: null };
+    useOutboxStore.setState({ entries: [entry] });
+    api.fetchNotifications.mockResolvedValue([{ ...rows[0]!, id: 'n0', created_at: minutesAgo(1) }, ...rows.map((r) => ({ ...r }))]);
+    renderBell();
+    expect(await screen.findByRole('button', { name: t.notifications.bellLabel(1) })).toBeInTheDocument();
   });
 
   it('never shows a count below 0: marking read when the count was already lowered elsewhere', async () => {

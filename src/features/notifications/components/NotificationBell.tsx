@@ -54,7 +54,7 @@ export function NotificationBell({ userId, staff }: { userId: string; staff: boo
             <Text fw={700} size="sm" data-testid="notifications-unread">
               {t.notifications.heading(unread)}
             </Text>
-            <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => scope && void markAllRead(scope)} disabled={unread === 0}>
+            <Button size="compact-xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => scope && void markAllRead(scope, userId)} disabled={unread === 0}>
               {t.notifications.markAll}
             </Button>
           </Group>

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastOutcome } from '@/lib/outbox/submit.ts';
+import { toastError } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
 import type { SavedSearch } from '../model.ts';
 import { useDeleteSavedSearch } from '../queries.ts';
 
@@ -9,13 +11,10 @@ const d = t.savedSearches.deleteDialog;
 
 /** 'Eliminare la ricerca?': nothing is deleted until confirmed. */
 export function DeleteSavedSearchDialog({ search, onClose }: { search: SavedSearch; onClose: () => void }) {
-  const remove = useDeleteSavedSearch();
+  const remove = useDeleteSavedSearch(useViewer().user?.id ?? null);
   const confirm = () =>
     remove.mutate(search.id, {
-      onSuccess: () => {
-        toastSuccess(d.deleted);
-        onClose();
-      },
+      onSuccess: (outcome) => toastOutcome(outcome, { sent: d.deleted, queued: t.savedSearches.queued }) && onClose(),
       onError: (err) => toastError(failureMessage(err, d.failed)),
     });
   return (

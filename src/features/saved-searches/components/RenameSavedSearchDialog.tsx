@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastOutcome } from '@/lib/outbox/submit.ts';
+import { toastError } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
 import { NAME_MAX, type SavedSearch } from '../model.ts';
 import { useUpdateSavedSearch } from '../queries.ts';
 
@@ -10,7 +12,7 @@ const s = t.savedSearches;
 
 /** 'Rinomina ricerca': a new name, 1 to 80 characters. */
 export function RenameSavedSearchDialog({ search, onClose }: { search: SavedSearch; onClose: () => void }) {
-  const update = useUpdateSavedSearch();
+  const update = useUpdateSavedSearch(useViewer().user?.id ?? null);
   const form = useForm({ initialValues: { name: search.name }, validate: { name: (v) => (v.trim() ? null : s.save.nameRequired) } });
   const close = () => !update.isPending && onClose();
   return (
@@ -21,10 +23,7 @@ export function RenameSavedSearchDialog({ search, onClose }: { search: SavedSear
           update.mutate(
             { id: search.id, name: name.trim() },
             {
-              onSuccess: () => {
-                toastSuccess(s.renameDialog.renamed);
-                onClose();
-              },
+              onSuccess: (outcome) => toastOutcome(outcome, { sent: s.renameDialog.renamed, queued: s.queued }) && onClose(),
               onError: (err) => toastError(failureMessage(err, s.renameDialog.failed)),
             },
           ),

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { noteEngagement } from '@/lib/engagement.ts';
+import { toastOutcome } from '@/lib/outbox/submit.ts';
 import { queryClient } from '@/lib/queryClient.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastError } from '@/lib/toast.ts';
 import { authPath, useViewer } from '@/features/auth/index.ts';
 import { searchFilterArgs, type SearchParams } from '@/features/listings/index.ts';
 import { PushInvite } from '@/features/notifications/signed-in.ts';
-import { saveSearch } from '../api.ts';
 import { NAME_MAX, searchName, type Alert } from '../model.ts';
-import { savedSearchKeys } from '../queries.ts';
+import { saveSearchQueued, savedSearchKeys } from '../queries.ts';
 import { AlertSelect } from './AlertSelect.tsx';
 
 const s = t.savedSearches;
@@ -29,12 +29,12 @@ export default function SaveSearchDialog({ params, returnTo, opened, onClose }: 
   const submit = form.onSubmit(async ({ name, alert }) => {
     if (!user) return;
     try {
-      await saveSearch({ userId: user.id, name: name.trim(), alert, filters: searchFilterArgs(params) });
+      const outcome = await saveSearchQueued(user.id, { name: name.trim(), alert, filters: searchFilterArgs(params) });
+      if (!toastOutcome(outcome, { sent: s.save.saved, queued: s.queued })) return;
     } catch (err) {
       return toastError(failureMessage(err, s.save.failed));
     }
     void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all });
-    toastSuccess(s.save.saved);
     noteEngagement('saved_search');
     onClose();
   });

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDate } from '@/lib/dates.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastOutcome } from '@/lib/outbox/submit.ts';
+import { toastError } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
 import { isAlert, searchUrl, type SavedSearch } from '../model.ts';
 import { useUpdateSavedSearch } from '../queries.ts';
 import { AlertSelect } from './AlertSelect.tsx';
@@ -12,7 +14,7 @@ const s = t.savedSearches;
 
 /** One saved search: its name, its alert (changed in place), 'Apri', 'Rinomina', 'Elimina'. */
 export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedSearch; onRename: () => void; onDelete: () => void }) {
-  const update = useUpdateSavedSearch();
+  const update = useUpdateSavedSearch(useViewer().user?.id ?? null);
   const alert = update.isPending && isAlert(update.variables.alert) ? update.variables.alert : isAlert(search.alert) ? search.alert : 'never';
   return (
     <Card withBorder radius="md" padding="md" component="li" data-testid="saved-search">
@@ -31,7 +33,7 @@ export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedS
           onChange={(a) =>
             update.mutate(
               { id: search.id, alert: a },
-              { onSuccess: () => toastSuccess(s.alertChanged), onError: (err) => toastError(failureMessage(err, s.alertFailed)) },
+              { onSuccess: (outcome) => toastOutcome(outcome, { sent: s.alertChanged, queued: s.queued }), onError: (err) => toastError(failureMessage(err, s.alertFailed)) },
             )
           }
         />

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor, within } from '@/test/render.tsx';
+import { submitWrite } from '@/test/outboxDirect.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { useSessionStore } from '@/features/auth/index.ts';
 
 const api = vi.hoisted(() => ({ fetchSavedSearches: vi.fn(), fetchSavedSearch: vi.fn(), updateSavedSearch: vi.fn(), deleteSavedSearch: vi.fn(), saveSearch: vi.fn() }));
 vi.mock('../api.ts', () => api);
+vi.mock('@/lib/outbox/submit.ts', async (actual) => ({ ...(await actual<object>()), submitWrite }));
 const { default: SavedSearchesPage } = await import('./SavedSearchesPage.tsx');
 
 const s = t.savedSearches;

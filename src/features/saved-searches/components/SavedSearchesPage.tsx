@@ -6,8 +6,8 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
-import type { SavedSearch } from '../model.ts';
-import { savedSearchesQuery } from '../queries.ts';
+import { withQueued, type SavedSearch } from '../model.ts';
+import { savedSearchesQuery, useQueuedSavedSearches } from '../queries.ts';
 import { DeleteSavedSearchDialog } from './DeleteSavedSearchDialog.tsx';
 import { RenameSavedSearchDialog } from './RenameSavedSearchDialog.tsx';
 import { SavedSearchCard } from './SavedSearchCard.tsx';
@@ -18,6 +18,9 @@ const s = t.savedSearches;
 export default function SavedSearchesPage() {
   const { user } = useViewer();
   const list = useQuery(savedSearchesQuery(user));
+  // Changes made offline show as done while they wait in the outbox.
+  const queued = useQueuedSavedSearches(user?.id);
+  const searches = list.data && withQueued(list.data, queued);
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   return (
@@ -30,13 +33,13 @@ export default function SavedSearchesPage() {
       </Text>
       {list.isError ? (
         <LoadError error={list.error} fallback={s.loadFailed} onRetry={() => void list.refetch()} />
-      ) : !list.data ? (
+      ) : !searches ? (
         <Stack gap="sm" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} height={170} radius="md" />
           ))}
         </Stack>
-      ) : list.data.length === 0 ? (
+      ) : searches.length === 0 ? (
         <Stack align="center" py="lg" gap="sm">
           <Text ta="center">{s.empty}</Text>
           <Button component={Link} to={paths.search} variant="light">
@@ -45,7 +48,7 @@ export default function SavedSearchesPage() {
         </Stack>
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.data.map((search) => (
+          {searches.map((search) => (
             <SavedSearchCard key={search.id} search={search} onRename={() => setRenaming(search)} onDelete={() => setDeleting(search)} />
           ))}
         </Stack>

@@ -8,20 +8,27 @@ import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { ticketPath } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
+import type { TicketCreatePayload } from '@/lib/outbox/senders.ts';
+import { useOutbox } from '@/lib/outbox/useOutbox.ts';
 import { PushInvite } from '@/features/notifications/signed-in.ts';
 import { lastReplyLabel, shortTicketId, statusColor, statusLabel, wasTicketSent } from '../model.ts';
-import { myTicketsQuery } from '../queries.ts';
+import { myTicketsQuery, useTicketsAfterSend } from '../queries.ts';
 import { openSupportDialog } from '../store.ts';
+import { QueuedTicketCard } from './QueuedTicketCard.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketListingLink } from './TicketListingLink.tsx';
 
 const m = t.tickets;
 
-/** 'I Miei Ticket': the signed-in user's tickets, newest activity first. */
+/** 'I Miei Ticket': the signed-in user's tickets, newest activity first, after those still waiting to be sent. */
 export default function MyTicketsPage() {
   const { user } = useViewer();
   const tickets = useQuery(myTicketsQuery(user));
   const rows = tickets.data;
+  const queued = useOutbox()
+    .byKind<TicketCreatePayload>('ticketCreate')
+    .filter((e) => e.userId === user?.id);
+  useTicketsAfterSend();
   // Phones read each ticket as a card; the table needs more width than a phone has.
   const phone = useMediaQuery('(max-width: 47.99em)');
   // Just after a ticket was sent (here, or elsewhere and then brought here) is the moment to offer
@@ -46,6 +53,13 @@ export default function MyTicketsPage() {
         <Button onClick={newTicket}>{m.list.newTicket}</Button>
       </Group>
       {user && sent && <PushInvite userId={user.id} reason="ticket" mb="md" />}
+      {queued.length > 0 && (
+        <Stack component="ul" gap="sm" p={0} m={0} mb="md" style={{ listStyle: 'none' }} aria-label={t.pwa.outbox.pending}>
+          {queued.map((entry) => (
+            <QueuedTicketCard key={entry.id} entry={entry} />
+          ))}
+        </Stack>
+      )}
       {!user ? (
         <Alert color="red">{m.list.unauthenticated}</Alert>
       ) : tickets.isError ? (
@@ -56,7 +70,7 @@ export default function MyTicketsPage() {
             <Skeleton key={i} height={36} />
           ))}
         </Stack>
-      ) : rows.length === 0 ? (
+      ) : rows.length === 0 && queued.length === 0 ? (
         <Stack align="center" py="xl" gap="sm">
           <Text>{m.list.empty}</Text>
           <Button variant="light" onClick={newTicket}>

@@ -2,10 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, waitFor } from '@/test/render.tsx';
 import { ApiError } from '@/lib/apiError.ts';
+import { submitWrite } from '@/test/outboxDirect.ts';
 import { t } from '@/lib/catalogue/index.ts';
 
 const api = vi.hoisted(() => ({ createTicket: vi.fn(), fetchMyTickets: vi.fn() }));
 vi.mock('../api.ts', () => api);
+vi.mock('@/lib/outbox/submit.ts', async (actual) => ({ ...(await actual<object>()), submitWrite }));
 const { SupportForm } = await import('./SupportForm.tsx');
 
 const m = t.tickets;
@@ -44,7 +46,7 @@ describe('SupportForm', () => {
     await waitFor(() => expect(onSent).toHaveBeenCalled());
     expect(api.createTicket).toHaveBeenCalledWith(
       { email: 'mario@example.it', message: 'Non riesco a pubblicare il mio annuncio.' },
-      { listingId: null, subject: 'Nuova richiesta di supporto generale' },
+      { listingId: null, subject: 'Nuova richiesta di supporto generale', clientId: 'client-id' },
     );
     expect(await screen.findByText(m.toasts.sent)).toBeInTheDocument();
     expect(message).toHaveValue('');

@@ -2,7 +2,9 @@ import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/index.ts';
-import { toastError, toastSuccess } from '@/lib/toast.ts';
+import { toastOutcome } from '@/lib/outbox/submit.ts';
+import { toastError } from '@/lib/toast.ts';
+import { useViewer } from '@/features/auth/index.ts';
 import { validateTicketForm, type TicketFormValues } from '../model.ts';
 import { useCreateTicket } from '../queries.ts';
 import { TicketFormActions } from './TicketFormActions.tsx';
@@ -11,7 +13,8 @@ const m = t.tickets;
 
 /**
  * The account's e-mail (shown, read-only: the server files the ticket under it) and the
- * message; sends create-ticket with the default subject.
+ * message; sends create-ticket with the default subject, through the outbox: offline the ticket
+ * waits (listed so in 'I miei ticket'); a refusal keeps the form.
  */
 export function SupportForm({
   defaultEmail,
@@ -30,14 +33,15 @@ export function SupportForm({
     initialValues: { email: defaultEmail, message: '' },
     validate: (values) => validateTicketForm(values, m.validation),
   });
-  const send = useCreateTicket();
+  const { user } = useViewer();
+  const send = useCreateTicket(user?.id ?? null);
 
   const submit = form.onSubmit((values) =>
     send.mutate(
       { values, listingId, subject },
       {
-        onSuccess: () => {
-          toastSuccess(m.toasts.sent);
+        onSuccess: (outcome) => {
+          if (!toastOutcome(outcome, { sent: m.toasts.sent, queued: m.toasts.queued })) return;
           form.reset();
           onSent();
         },

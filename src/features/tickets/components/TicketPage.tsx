@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -6,10 +6,13 @@ import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { refetchAfterChange } from '@/lib/realtimeCatchUp.ts';
+import { withoutEchoes } from '@/lib/outbox/model.ts';
+import type { TicketReplyPayload } from '@/lib/outbox/senders.ts';
+import { useOutbox } from '@/lib/outbox/useOutbox.ts';
 import { useViewer } from '@/features/auth/index.ts';
 import { subscribeTicket } from '../api.ts';
-import { shortTicketId, statusColor, statusLabel, threadActions } from '../model.ts';
-import { ticketKeys, ticketQuery } from '../queries.ts';
+import { shortTicketId, statusColor, statusLabel, threadActions, type ThreadMessage } from '../model.ts';
+import { ticketKeys, ticketQuery, useTicketsAfterSend } from '../queries.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 import { TicketMessage } from './TicketMessage.tsx';
 import { TicketListingLink } from './TicketListingLink.tsx';
@@ -24,12 +27,21 @@ const m = t.tickets;
  */
 export default function TicketPage() {
   const { ticketId = '' } = useParams();
-  const { banned } = useViewer();
+  const { banned, user } = useViewer();
   const queries = useQueryClient();
   const ticket = useQuery(ticketQuery(ticketId));
   const data = ticket.data;
-  const count = data?.ticket_messages.length ?? 0;
+  // The reply being sent right now is the form's; it joins the thread sent, or as waiting.
+  const [sending, setSending] = useState<string | null>(null);
+  const queued = withoutEchoes(
+    useOutbox()
+      .byKind<TicketReplyPayload>('ticketReply')
+      .filter((e) => e.payload.ticketId === ticketId && e.userId === user?.id && e.id !== sending),
+    data?.ticket_messages ?? [],
+  );
+  const count = (data?.ticket_messages.length ?? 0) + queued.length;
   const end = useRef<HTMLDivElement>(null);
+  useTicketsAfterSend();
 
   useEffect(
     () => subscribeTicket(ticketId, () => void refetchAfterChange(queries, ticketKeys.all)),
@@ -95,6 +107,9 @@ export default function TicketPage() {
               {data.ticket_messages.map((message) => (
                 <TicketMessage key={message.id} message={message} />
               ))}
+              {queued.map((e) => (
+                <TicketMessage key={e.id} message={queuedMessage(e.id, e.payload.body, e.createdAt)} pending />
+              ))}
             </Stack>
           )}
           <div ref={end} />
@@ -106,11 +121,15 @@ export default function TicketPage() {
           ) : (
             <>
               {data.status === 'resolved' && <Text size="sm">{m.thread.resolvedNotice}</Text>}
-              <ReplyForm ticketId={data.id} />
+              <ReplyForm ticketId={data.id} onSending={setSending} />
             </>
           )}
         </Stack>
       )}
     </Container>
   );
+}
+
+function queuedMessage(id: string, body: string, createdAt: number): ThreadMessage {
+  return { id, author_role: 'user', body, created_at: new Date(createdAt).toISOString() };
 }

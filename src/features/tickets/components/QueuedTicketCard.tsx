@@ -1,0 +1,30 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { t } from '@/lib/catalogue/index.ts';
+import { formatDateTime } from '@/lib/dates.ts';
+import type { OutboxEntry } from '@/lib/outbox/model.ts';
+import type { TicketCreatePayload } from '@/lib/outbox/senders.ts';
+
+/** A ticket written offline, still in the outbox: its subject and message, said to be waiting since it was written. */
+export function QueuedTicketCard({ entry }: { entry: OutboxEntry<TicketCreatePayload> }) {
+  const written = new Date(entry.createdAt).toISOString();
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" style={{ borderStyle: 'dashed' }} data-testid="queued-ticket">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {entry.payload.initialSubject}
+          </Text>
+          <Badge color="gray" c="dark.7" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+            {t.pwa.outbox.pending}
+          </Badge>
+        </Group>
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {entry.payload.messageContent}
+        </Text>
+        <Text size="sm" c="dark.5">
+          {t.tickets.list.columns.created} <time dateTime={written}>{formatDateTime(written)}</time>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
