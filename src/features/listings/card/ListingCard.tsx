@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { attributeBadges, dateBadge, label, promotionState, stateBadges, visiblePhotos, verifiedBadge, type Listing } from '../model.ts';
+import { attributeBadges, promotionState, stateBadges, visiblePhotos, type Listing } from '../model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { StateBadges } from './StateBadges.tsx';
+import { FactBadges } from './FactBadges.tsx';
 import { ListingPhotoImage } from './ListingPhotoImage.tsx';
 import classes from './ListingCard.module.css';
 import { listingPath } from '@/lib/paths.ts';
@@ -30,9 +31,7 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
   // The owner's card (one with a footer) also shows a scheduled promotion and the time
   // 'Disponibile ora' has left; 'Disponibile ora' only while its end is ahead (a cached card too).
   const states = stateBadges(listing, !!footer, now);
-  const verified = verifiedBadge(listing);
   const photos = visiblePhotos(listing, now);
-  const date = dateBadge(listing, compact);
   const badges = attributeBadges(listing);
   const c = t.listings.card;
   const href = listingPath(listing.id);
@@ -80,19 +79,7 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
       </div>
       <div className={classes.body}>
         <div className={classes.row}>
-          <CardBadge variant="light" color="grape" upper>
-            {label('category', listing.category)}
-          </CardBadge>
-          {date && (
-            <CardBadge variant="outline" color="gray" data-testid="badge-date">
-              {date.prefix} {date.date}
-            </CardBadge>
-          )}
-          {verified && (
-            <CardBadge variant="filled" color="teal" data-testid="badge-verified">
-              {verified}
-            </CardBadge>
-          )}
+          <FactBadges listing={listing} compact={compact} />
         </div>
         <h2 className={classes.title} id={titleId}>
           <Link to={href}>{listing.title}</Link>

@@ -3,8 +3,9 @@ import { listingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { Button } from '@/lib/ui/Button.tsx';
 import page from '@/lib/ui/page.module.css';
-import { dateBadge, detailFields, formatRate, label, stateBadges, telUrl, visiblePhotos, whatsappUrl, verifiedBadge, type Listing } from '../model.ts';
+import { detailFields, formatRate, label, stateBadges, telUrl, visiblePhotos, whatsappUrl, type Listing } from '../model.ts';
 import { CardBadge } from '../card/CardBadge.tsx';
+import { FactBadges } from '../card/FactBadges.tsx';
 import { StateBadges } from '../card/StateBadges.tsx';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import classes from './ListingView.module.css';
@@ -21,8 +22,6 @@ const d = t.listings.detail;
 export function ListingView({ listing, phone, owner = false, onReport }: { listing: Listing; phone: string | null; owner?: boolean; onReport?: () => void }) {
   const photos = visiblePhotos(listing);
   const states = stateBadges(listing, owner);
-  const verified = verifiedBadge(listing);
-  const date = dateBadge(listing);
   const fields = detailFields(listing);
   const tel = telUrl(phone);
   const wa = whatsappUrl(phone, d.whatsappText(listing.title));
@@ -51,19 +50,7 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
       <PhotoGallery photos={photos} title={listing.title} />
       <div className={classes.badges}>
         <StateBadges badges={states} />
-        <CardBadge color="grape" variant="light" upper>
-          {label('category', listing.category)}
-        </CardBadge>
-        {date && (
-          <CardBadge color="gray" variant="outline" data-testid="badge-date">
-            {date.prefix} {date.date}
-          </CardBadge>
-        )}
-        {verified && (
-          <CardBadge color="teal" variant="filled" data-testid="badge-verified">
-            {verified}
-          </CardBadge>
-        )}
+        <FactBadges listing={listing} />
       </div>
       <h1 className={page.title}>{listing.title}</h1>
       <p className={classes.facts}>
