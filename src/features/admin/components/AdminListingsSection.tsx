@@ -11,7 +11,7 @@ import { useNow } from '@/lib/useNow.ts';
 import { ADMIN_LISTINGS_PAGE_SIZE, type AdminListingRow } from '../api.ts';
 import { LISTING_STATE_COLOR, LISTING_STATE_FILTERS, listingStateOf, type ListingStateFilter } from '../listings/model.ts';
 import { adminListingsQuery } from '../queries.ts';
-import { UsersPager } from './UsersPager.tsx';
+import { Pager } from '@/lib/ui/Pager.tsx';
 import { UsersSearchForm } from './UsersSearchForm.tsx';
 import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
 
@@ -111,7 +111,7 @@ export default function AdminListingsSection() {
             })}
           </SimpleGrid>
           {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
-          <UsersPager page={page} pages={pages} onChange={setPage} />
+          <Pager page={page} pages={pages} onChange={setPage} labels={t.adminStaff.common} />
         </>
       )}
       {removing && <AdminListingsRemoveDialog listing={removing} onClose={() => setRemoving(null)} />}

@@ -10,7 +10,7 @@ import { auditWords } from '../auditWords.ts';
 import { describeChange, emptyAuditFilters, type AuditFilters } from '../model.ts';
 import { auditLogQuery } from '../queries.ts';
 import { PanelBadge } from './PanelBadge.tsx';
-import { UsersPager } from './UsersPager.tsx';
+import { Pager } from '@/lib/ui/Pager.tsx';
 import classes from './AdminCards.module.css';
 
 const m = t.admin.audit;
@@ -98,7 +98,7 @@ export default function AuditLogSection() {
             ))}
           </Stack>
           {/* The staff lists' pager: its arrows are named ('Pagina precedente'), a bare Pagination's were not. */}
-          <UsersPager page={page + 1} pages={pages} onChange={(p) => setPage(p - 1)} />
+          <Pager page={page + 1} pages={pages} onChange={(p) => setPage(p - 1)} labels={t.adminStaff.common} />
         </>
       )}
     </Stack>

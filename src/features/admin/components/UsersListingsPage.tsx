@@ -10,7 +10,7 @@ import { ListingCard } from '@/features/listings/index.ts';
 import { MY_LISTINGS_PAGE_SIZE, myListingsQuery, OwnerCardActions } from '@/features/listings/signed-in.ts';
 import { adminSectionPath } from '@/lib/paths.ts';
 import { userQuery } from '../queries.ts';
-import { UsersPager } from './UsersPager.tsx';
+import { Pager } from '@/lib/ui/Pager.tsx';
 import { AdminListingsRemoveDialog } from './AdminListingsRemoveDialog.tsx';
 import { BackLink } from '@/lib/ui/BackLink.tsx';
 
@@ -79,7 +79,7 @@ export default function UsersListingsPage() {
             ))}
           </SimpleGrid>
           {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
-          <UsersPager page={page} pages={pages} onChange={setPage} />
+          <Pager page={page} pages={pages} onChange={setPage} labels={t.adminStaff.common} />
         </>
       )}
       {removing && <AdminListingsRemoveDialog listing={removing} onClose={() => setRemoving(null)} />}

@@ -15,7 +15,7 @@ import { useSetBanned, usersQuery } from '../queries.ts';
 import { userActions, USERS_PAGE_SIZE } from '../users/model.ts';
 import { UsersBanHistoryDialog } from './UsersBanHistoryDialog.tsx';
 import { UsersCreditsDialog } from './UsersCreditsDialog.tsx';
-import { UsersPager } from './UsersPager.tsx';
+import { Pager } from '@/lib/ui/Pager.tsx';
 import { UsersReasonDialog } from './UsersReasonDialog.tsx';
 import { UsersRoleDialog } from './UsersRoleDialog.tsx';
 import { UsersSearchForm } from './UsersSearchForm.tsx';
@@ -145,7 +145,7 @@ export default function UsersSection() {
             })}
           </SimpleGrid>
           {users.isError && <LoadError error={users.error} fallback={m.loadFailed} onRetry={() => void users.refetch()} />}
-          <UsersPager page={page} pages={pages} onChange={setPage} />
+          <Pager page={page} pages={pages} onChange={setPage} labels={t.adminStaff.common} />
         </>
       )}
       {(dialog?.kind === 'ban' || dialog?.kind === 'reason' || dialog?.kind === 'unban') && (

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/lib/catalogue/screens.ts';
+import { Pager } from '@/lib/ui/Pager.tsx';
 import { LoadError } from '@/lib/LoadError.tsx';
 import { MY_LISTINGS_FOCUS_PARAM, paths } from '@/lib/paths.ts';
 import { useViewer } from '@/features/auth/index.ts';
@@ -109,21 +110,7 @@ export default function MyListingsPage() {
             ))}
           </SimpleGrid>
           {listings.isError && <LoadError error={listings.error} fallback={m.loadFailed} onRetry={() => void listings.refetch()} />}
-          {pages > 1 && (
-            <Stack align="center" gap={4} mt="lg">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={goTo}
-                size="sm"
-                aria-label={m.pagination}
-                getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.previous } : control === 'next' ? { 'aria-label': m.next } : {})}
-              />
-              <Text size="xs" c="gray.7">
-                {m.pageOf(Math.min(page, pages), pages)}
-              </Text>
-            </Stack>
-          )}
+          <Pager page={page} pages={pages} onChange={goTo} labels={m} />
         </>
       )}
     </Container>
