@@ -6,6 +6,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import { BADGE_TEXT } from './UsersBadgeText.ts';
 import { formatDate } from '@/lib/dates.ts';
 import { LoadError } from '@/lib/LoadError.tsx';
+import { ConfirmDialog } from '@/lib/ui/ConfirmDialog.tsx';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { couponState, type CouponRow } from '../coupons/model.ts';
 import { couponsQuery, useSetCouponActive } from '../queries.ts';
@@ -115,21 +116,18 @@ export default function CouponsSection() {
       >
         {editing && <CouponsForm coupon={editing.coupon} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={!!deactivating} onClose={() => !toggle.isPending && setDeactivating(null)} title={m.deactivate_.title} centered closeButtonProps={{ 'aria-label': s.common.close }}>
-        {deactivating && (
-          <Stack gap="md">
-            <Text size="sm">{m.deactivate_.text(deactivating.code)}</Text>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setDeactivating(null)} disabled={toggle.isPending}>
-                {s.common.cancel}
-              </Button>
-              <Button color="red" loading={toggle.isPending} onClick={() => setActive(deactivating, false)}>
-                {m.deactivate_.confirm}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ConfirmDialog
+        opened={!!deactivating}
+        title={m.deactivate_.title}
+        cancelLabel={s.common.cancel}
+        confirmLabel={m.deactivate_.confirm}
+        closeLabel={s.common.close}
+        pending={toggle.isPending}
+        onConfirm={() => deactivating && setActive(deactivating, false)}
+        onClose={() => setDeactivating(null)}
+      >
+        {deactivating && m.deactivate_.text(deactivating.code)}
+      </ConfirmDialog>
     </Stack>
   );
 }

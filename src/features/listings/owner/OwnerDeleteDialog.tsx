@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '@/lib/ui/ConfirmDialog.tsx';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
@@ -28,18 +28,17 @@ export function OwnerDeleteDialog({
       (err: unknown) => toastError(failureMessage(err, m.failed)),
     );
   return (
-    <Modal opened={opened} onClose={() => !remove.isPending && onClose()} title={m.title} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
-      <Stack gap="md">
-        <Text size="sm">{m.text}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {m.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
-            {m.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      title={m.title}
+      cancelLabel={m.cancel}
+      confirmLabel={m.confirm}
+      closeLabel={t.myListings.close}
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      {m.text}
+    </ConfirmDialog>
   );
 }

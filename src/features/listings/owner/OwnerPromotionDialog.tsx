@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '@/lib/ui/ConfirmDialog.tsx';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -45,19 +46,19 @@ export function OwnerPromotionDialog({
 
   if (confirming) {
     return (
-      <Modal opened={opened} onClose={close} title={m.cancelTitle} centered closeButtonProps={{ 'aria-label': t.myListings.close }}>
-        <Stack gap="xs">
-          <Text size="sm">{m.cancelText(listing.promotion_credits_paid ?? 0)}</Text>
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {m.cancelKeep}
-            </Button>
-            <Button color="red" loading={cancel.isPending} onClick={confirmCancel}>
-              {m.cancelConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        title={m.cancelTitle}
+        cancelLabel={m.cancelKeep}
+        confirmLabel={m.cancelConfirm}
+        closeLabel={t.myListings.close}
+        pending={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setConfirming(false)}
+        onClose={close}
+      >
+        {m.cancelText(listing.promotion_credits_paid ?? 0)}
+      </ConfirmDialog>
     );
   }
 

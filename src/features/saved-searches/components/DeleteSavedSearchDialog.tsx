@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '@/lib/ui/ConfirmDialog.tsx';
 import { failureMessage } from '@/lib/apiError.ts';
 import { t } from '@/lib/catalogue/screens.ts';
 import { toastOutcome } from '@/lib/outbox/submit.ts';
@@ -18,18 +18,17 @@ export function DeleteSavedSearchDialog({ search, onClose }: { search: SavedSear
       onError: (err) => toastError(failureMessage(err, d.failed)),
     });
   return (
-    <Modal opened onClose={() => !remove.isPending && onClose()} title={d.title} centered closeButtonProps={{ 'aria-label': t.savedSearches.close }}>
-      <Stack gap="md">
-        <Text size="sm">{d.text(search.name)}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {d.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={confirm}>
-            {d.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened
+      title={d.title}
+      cancelLabel={d.cancel}
+      confirmLabel={d.confirm}
+      closeLabel={t.savedSearches.close}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {d.text(search.name)}
+    </ConfirmDialog>
   );
 }
