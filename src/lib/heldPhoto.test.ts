@@ -61,3 +61,26 @@ describe('heldPhotoUrl and useHeldPhoto', () => {
     expect(createSignedUrl).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useHeldPhoto with heldFirst (a listing known to be held)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    createSignedUrl.mockReset().mockImplementation(async (key: string) => ({ data: { signedUrl: signed(key) }, error: null }));
+  });
+
+  it('asks for the held copy at once and never shows the public address, which would fail', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    const url = crop.replace('a%20b', 'f');
+    const { result } = renderHook(() => useHeldPhoto(url, true));
+    expect(result.current).toMatchObject({ src: undefined, pending: true, held: false });
+    await waitFor(() => expect(result.current).toMatchObject({ src: signed('u1/l1/f.jpg'), held: true, pending: false }));
+    expect(createSignedUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the public address when no held copy is given (not signed in)', async () => {
+    const url = crop.replace('a%20b', 'g');
+    const { result } = renderHook(() => useHeldPhoto(url, true));
+    await waitFor(() => expect(result.current).toMatchObject({ src: url, held: false, pending: false }));
+    expect(createSignedUrl).not.toHaveBeenCalled();
+  });
+});

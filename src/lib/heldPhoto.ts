@@ -4,7 +4,7 @@
  * which only its owner and staff read, through a signed URL. A photo whose public address
  * fails is looked for there, for a signed-in user; anyone else keeps the failed image.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { mayHaveSession } from './authStorage.ts';
 import { loadSupabase } from './backend.ts';
 
@@ -46,17 +46,25 @@ export function heldPhotoUrl(url: string, now = Date.now()): Promise<string | nu
 }
 
 /**
- * For an image of a stored crop: the address to show and the error handler that swaps in the
- * held copy once (`held` then true); a held copy that fails too stays failed.
+ * For an image of a stored crop: the address to show and the error handler that looks for the
+ * held copy once (`held` then true); a held copy that fails too stays failed. `heldFirst`, for a
+ * listing known to wait for review or refused, asks for the held copy at once (`pending` until
+ * it answers) instead of after a public request that must fail.
  */
-export function useHeldPhoto(url: string | undefined): { src: string | undefined; held: boolean; onError: () => void } {
-  const [held, setHeld] = useState<{ of: string; src: string } | null>(null);
-  const isHeld = !!url && held?.of === url;
-  const onError = useCallback(() => {
-    if (!url || isHeld) return;
-    void heldPhotoUrl(url).then((src) => {
-      if (src) setHeld({ of: url, src });
-    });
-  }, [url, isHeld]);
-  return { src: isHeld ? held.src : url, held: isHeld, onError };
+export function useHeldPhoto(
+  url: string | undefined,
+  heldFirst = false,
+): { src: string | undefined; held: boolean; pending: boolean; onError: () => void } {
+  const [looked, setLooked] = useState<{ of: string; src: string | null } | null>(null);
+  const done = !!url && looked?.of === url;
+  const lookUp = useCallback(() => {
+    if (!url || done) return;
+    void heldPhotoUrl(url).then((src) => setLooked({ of: url, src }));
+  }, [url, done]);
+  useEffect(() => {
+    if (heldFirst) lookUp();
+  }, [heldFirst, lookUp]);
+  const signedSrc = done ? looked.src : null;
+  const pending = !!url && heldFirst && !done;
+  return { src: signedSrc ?? (pending ? undefined : url), held: !!signedSrc, pending, onError: lookUp };
 }

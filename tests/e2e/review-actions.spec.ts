@@ -82,9 +82,17 @@ test("marco uploads a mirrored copy of giulia's photo: he is told it is another 
 test('nuova cannot promote, pause, make available or auto-renew her waiting listing, and reads why', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, nuova);
+  // Her waiting listing's photos are held: the card asks for the held copy at once, never first
+  // for a public address that must fail.
+  const publicAsks: string[] = [];
+  page.on('request', (r) => r.url().includes(`/object/public/listing_photos/${nuova.id}/${waiting.id}/`) && publicAsks.push(r.url()));
   await page.goto('/my-listings');
   const card = page.getByTestId('listing-card').filter({ hasText: waiting.title });
   await expect(card.getByTestId('review-notice')).toContainText(review.owner.badge);
+  const photo = card.getByTestId('card-photos').locator('img').first();
+  await expect(photo).toHaveAttribute('src', /\/object\/sign\/listing_photos_held\//);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(publicAsks).toEqual([]);
   const why = card.getByTestId('review-block');
   await expect(why).toHaveText(BLOCKED_PENDING);
   const actions = card.getByRole('group', { name: t.myListings.actions.label(waiting.title) });

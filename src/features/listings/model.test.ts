@@ -11,6 +11,7 @@ import {
   timeLeftUntil,
   pendingBadge,
   formatListingDate,
+  isHeld,
   label,
   photoLimit,
   promotionState,
@@ -172,5 +173,15 @@ describe("'Disponibile ora' and 'In Attesa' badges (issue 27)", () => {
     const hot = listing({ is_premium: true, promotion_start_at: iso(-1), promotion_end_at: iso(24) });
     expect(stateBadges(hot, false, now).map((b) => b.kind)).toEqual(['hot']);
     expect(stateBadges(listing({ is_paused: true }), false, now)).toEqual([{ kind: 'paused', label: 'In Pausa' }]);
+  });
+});
+
+describe('isHeld', () => {
+  it('holds a waiting or refused listing, never an approved one or a visitor\'s row (no status)', () => {
+    const l = makeTestListing();
+    expect(isHeld({ ...l, review_status: 'pending' })).toBe(true);
+    expect(isHeld({ ...l, review_status: 'rejected' })).toBe(true);
+    expect(isHeld({ ...l, review_status: 'approved' })).toBe(false);
+    expect(isHeld(l)).toBe(false);
   });
 });

@@ -71,6 +71,14 @@ export function dateBadge(
   return { prefix: t.listings.card.publishedOn, date: formatListingDate(l.created_at, compact) };
 }
 
+/**
+ * Waiting for review or refused: the listing's photos are not public, only the held copies its
+ * owner and staff read (issue 41). A visitor's rows carry no review status and are never held.
+ */
+export function isHeld(l: Pick<Listing, 'id'> & { review_status?: string | null }): boolean {
+  return l.review_status != null && l.review_status !== 'approved';
+}
+
 export type PublicStatus = 'active' | 'paused' | 'expired' | 'missing';
 
 /** The listing page's 'Caratteristiche': each attribute, then the services, that has a value; [] hides the section (issue 43). */

@@ -20,7 +20,7 @@ function DuplicatePair({ match }: { match: DuplicateMatch }) {
     <Stack gap={4} data-testid="duplicate-pair">
       <SimpleGrid cols={2} spacing="xs" maw={420}>
         <figure style={{ margin: 0 }}>
-          {match.photo_url ? <StoredPhoto src={match.photo_url} alt={m.newPhoto} radius="sm" style={photoStyle} /> : <Skeleton style={photoStyle} />}
+          {match.photo_url ? <StoredPhoto src={match.photo_url} held alt={m.newPhoto} radius="sm" style={photoStyle} /> : <Skeleton style={photoStyle} />}
           <Text component="figcaption" size="xs" c="gray.7">
             {m.newPhoto}
           </Text>
@@ -86,7 +86,7 @@ function HeldCard({ l, actions }: { l: HeldListing; actions: ReactNode }) {
       {l.photos.length ? (
         <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" maw={520}>
           {l.photos.map((p, i) => (
-            <StoredPhoto key={p.id} src={p.url} alt={m.photoAlt(i + 1)} radius="sm" style={photoStyle} />
+            <StoredPhoto key={p.id} src={p.url} held alt={m.photoAlt(i + 1)} radius="sm" style={photoStyle} />
           ))}
         </SimpleGrid>
       ) : (

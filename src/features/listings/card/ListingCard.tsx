@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '@/lib/catalogue/index.ts';
-import { attributeBadges, promotionState, stateBadges, visiblePhotos, type Listing } from '../model.ts';
+import { attributeBadges, isHeld, promotionState, stateBadges, visiblePhotos, type Listing } from '../model.ts';
 import { CardBadge, type CardBadgeColor } from './CardBadge.tsx';
 import { StateBadges } from './StateBadges.tsx';
 import { FactBadges } from './FactBadges.tsx';
@@ -32,6 +32,7 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
   // 'Disponibile ora' has left; 'Disponibile ora' only while its end is ahead (a cached card too).
   const states = stateBadges(listing, !!footer, now);
   const photos = visiblePhotos(listing, now);
+  const held = isHeld(listing);
   const badges = attributeBadges(listing);
   const c = t.listings.card;
   const href = listingPath(listing.id);
@@ -61,6 +62,7 @@ export function ListingCard({ listing, compact = false, priority = false, now, f
                   place="card"
                   alt={c.photoAlt(listing.title, i + 1)}
                   eager={priority && i === 0}
+                  held={held}
                   className={classes.photo}
                 />
               </div>

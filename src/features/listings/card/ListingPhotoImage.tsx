@@ -19,6 +19,7 @@ export function ListingPhotoImage({
   alt,
   eager = false,
   priority = eager,
+  held = false,
   className,
   style,
   onSettled,
@@ -29,13 +30,15 @@ export function ListingPhotoImage({
   alt: string;
   eager?: boolean;
   priority?: boolean;
+  /** the listing waits for review or was refused: its held copy is asked for at once */
+  held?: boolean;
   className?: string;
   style?: CSSProperties;
   /** the photo has loaded or failed */
   onSettled?: (img: HTMLImageElement) => void;
 }) {
-  const held = useHeldPhoto(wanted ? photo.url : undefined);
-  const sources: PhotoSources | null = !wanted ? null : held.held ? { src: held.src! } : photoSources(photo, place);
+  const copy = useHeldPhoto(wanted ? photo.url : undefined, held);
+  const sources: PhotoSources | null = !wanted || copy.pending ? null : copy.held ? { src: copy.src! } : photoSources(photo, place);
   const placeholder = placeholderUrl(photo.placeholder);
   const img = (
     <img
@@ -54,7 +57,7 @@ export function ListingPhotoImage({
         onSettled?.(e.currentTarget);
       }}
       onError={(e) => {
-        held.onError();
+        copy.onError();
         onSettled?.(e.currentTarget);
       }}
       className={className ? `${classes.photo} ${className}` : classes.photo}

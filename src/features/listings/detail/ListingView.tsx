@@ -3,7 +3,7 @@ import { listingPath } from '@/lib/paths.ts';
 import { toastError, toastSuccess } from '@/lib/toast.ts';
 import { Button } from '@/lib/ui/Button.tsx';
 import page from '@/lib/ui/page.module.css';
-import { detailFields, formatRate, label, stateBadges, telUrl, visiblePhotos, whatsappUrl, type Listing } from '../model.ts';
+import { detailFields, formatRate, isHeld, label, stateBadges, telUrl, visiblePhotos, whatsappUrl, type Listing } from '../model.ts';
 import { CardBadge } from '../card/CardBadge.tsx';
 import { FactBadges } from '../card/FactBadges.tsx';
 import { StateBadges } from '../card/StateBadges.tsx';
@@ -47,7 +47,7 @@ export function ListingView({ listing, phone, owner = false, onReport }: { listi
 
   return (
     <div className={classes.view}>
-      <PhotoGallery photos={photos} title={listing.title} />
+      <PhotoGallery photos={photos} title={listing.title} held={isHeld(listing)} />
       <div className={classes.badges}>
         <StateBadges badges={states} />
         <FactBadges listing={listing} />

@@ -9,7 +9,8 @@ import classes from './PhotoGallery.module.css';
  * users. Every photo (at most 5) loads, so a listing opened online has them all offline; the
  * others are asked for once the first is shown, so that on a phone they do not share its bandwidth.
  */
-export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title: string }) {
+/** `held`: the listing waits for review or was refused, its owner or staff sees the held copies. */
+export function PhotoGallery({ photos, title, held = false }: { photos: ListingPhoto[]; title: string; held?: boolean }) {
   const d = t.listings.detail;
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -57,6 +58,7 @@ export function PhotoGallery({ photos, title }: { photos: ListingPhoto[]; title:
               alt={t.listings.card.photoAlt(title, i + 1)}
               eager
               priority={i === 0}
+              held={held}
               onSettled={i === 0 ? afterFirstShown : undefined}
               style={{ width: '100%', objectFit: 'cover' }}
             />
