@@ -200,7 +200,9 @@ create trigger listing_reports_notify_new after insert on public.listing_reports
  * The ticket's address is always the account's own e-mail, read here: p_sender_email (what
  * the form sends) is not trusted, or anyone could file tickets, and read the replies, under
  * another user's address. A p_client_id the caller already used returns that ticket, with no
- * second message or notification: the app's outbox may send one ticket many times (1008).
+ * second message or notification, even if its listing went out of sight since: the app's outbox
+ * may send one ticket many times (1008). That id with another message, subject or listing is
+ * refused (client_id_reused) rather than answered with a ticket about something else.
  */
 create or replace function private.create_ticket(
   p_message text,
@@ -228,21 +230,30 @@ begin
   if char_length(body) > 5000 then
     raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
   end if;
-  -- Someone else's waiting or refused listing is as unknown as a made-up id (issue 41).
-  if p_listing_id is not null and not private.listing_is_known(p_listing_id) then
-    raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
-  end if;
-  -- A copy already applied (or committing in parallel: the insert waits for it) is the answer.
-  insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by, client_id)
-  values (subject, p_listing_id, uid, email, 'user', p_client_id)
-  on conflict (user_id, client_id) do nothing
-  returning * into t;
+  -- A copy already applied is the answer, whatever became of its listing since.
+  select * into t from public.tickets x where x.user_id = uid and x.client_id = p_client_id;
   if not found then
+    -- Someone else's waiting or refused listing is as unknown as a made-up id (issue 41).
+    if p_listing_id is not null and not private.listing_is_known(p_listing_id) then
+      raise exception 'Annuncio non trovato.' using errcode = 'P0001', detail = 'listing_not_found';
+    end if;
+    insert into public.tickets (subject, listing_id, user_id, reporter_email, last_replied_by, client_id)
+    values (subject, p_listing_id, uid, email, 'user', p_client_id)
+    on conflict (user_id, client_id) do nothing
+    returning * into t;
+    if found then
+      insert into public.ticket_messages (ticket_id, author_id, author_role, body)
+      values (t.id, uid, 'user', body);
+      return t;
+    end if;
+    -- A parallel copy committed first: the insert waited for it.
     select * into t from public.tickets x where x.user_id = uid and x.client_id = p_client_id;
-    return t;
   end if;
-  insert into public.ticket_messages (ticket_id, author_id, author_role, body)
-  values (t.id, uid, 'user', body);
+  -- A listing deleted since left null on the ticket.
+  if t.subject <> subject or (t.listing_id is not null and t.listing_id is distinct from p_listing_id)
+     or (select m.body from public.ticket_messages m where m.ticket_id = t.id order by m.created_at, m.id limit 1) is distinct from body then
+    raise exception 'Questa richiesta è già stata inviata con un altro contenuto.' using errcode = 'P0001', detail = 'client_id_reused';
+  end if;
   return t;
 end
 $$;
@@ -273,7 +284,8 @@ $$;
  * 'user' and reopens a resolved ticket; staff answer as their role and move an open
  * ticket to in_progress. Closed tickets take no replies. A p_client_id the author already used
  * on this ticket returns that message, even if the ticket closed since: the app's outbox may
- * send one reply many times and cannot know which copy arrived (1008).
+ * send one reply many times and cannot know which copy arrived (1008). That id with another
+ * text, or on another ticket (even in parallel), is refused (client_id_reused).
  */
 create or replace function private.reply_ticket(p_ticket_id uuid, p_body text, p_client_id uuid default null)
 returns public.ticket_messages
@@ -291,8 +303,10 @@ declare
 begin
   -- Looked up under the ticket's lock, so a parallel copy has committed or not started.
   select * into m from public.ticket_messages x where x.author_id = uid and x.client_id = p_client_id;
-  if found and m.ticket_id = t.id then
+  if found and m.ticket_id = t.id and m.body = body then
     return m;
+  elsif found and m.ticket_id = t.id then
+    raise exception 'Questo messaggio è già stato inviato con un altro testo.' using errcode = 'P0001', detail = 'client_id_reused';
   elsif found then
     raise exception 'Questo messaggio è già stato inviato in un altro ticket.' using errcode = 'P0001', detail = 'client_id_reused';
   end if;
@@ -305,9 +319,14 @@ begin
   if char_length(body) > 5000 then
     raise exception 'Il messaggio può contenere al massimo 5000 caratteri.' using errcode = 'P0001', detail = 'message_too_long';
   end if;
-  insert into public.ticket_messages (ticket_id, author_id, author_role, body, client_id)
-  values (t.id, uid, author, body, p_client_id)
-  returning * into m;
+  begin
+    insert into public.ticket_messages (ticket_id, author_id, author_role, body, client_id)
+    values (t.id, uid, author, body, p_client_id)
+    returning * into m;
+  exception when unique_violation then
+    -- The same id sent on another ticket at the same moment (that ticket's lock is not ours).
+    raise exception 'Questo messaggio è già stato inviato in un altro ticket.' using errcode = 'P0001', detail = 'client_id_reused';
+  end;
   update public.tickets
      set last_replied_by = author,
          updated_at = now(),

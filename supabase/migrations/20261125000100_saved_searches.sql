@@ -98,6 +98,9 @@ begin
   if tg_op = 'INSERT' then
     -- One user's inserts queue here, so two parallel ones cannot both pass the count.
     perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('saved_searches:' || new.user_id::text));
+    -- Inserts of one id queue too: another user's insert racing with hers then sees her row
+    -- and takes a fresh id, instead of being skipped by `on conflict (id) do nothing`.
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('saved_searches:id:' || new.id::text));
     if exists (select 1 from public.saved_searches s where s.id = new.id and s.user_id = new.user_id) then
       return new;
     elsif exists (select 1 from public.saved_searches s where s.id = new.id) then

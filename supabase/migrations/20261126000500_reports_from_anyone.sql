@@ -28,7 +28,8 @@ alter table private.report_senders enable row level security;
 
 -- The id the app made when the reporter acted: a report sent again from an offline outbox is
 -- filed once (docs/decisions/1008-offline-writes-applied-once.md). Scoped to the reporter and
--- the listing (a visitor's reports share reporter_id null), so another's same id is another report.
+-- the listing, so another's same id is another report; a visitor's (reporter_id null) is kept
+-- hashed with the device's id, so only the device that made it finds its report.
 alter table public.listing_reports add column client_id uuid;
 
 create unique index listing_reports_client_idx on public.listing_reports (client_id, reporter_id, listing_id) nulls not distinct
@@ -63,8 +64,9 @@ grant all on table public.mail_outbox to service_role;
  * user, with an optional e-mail for the statement of reasons. A flood is refused: at most the
  * settings' number of reports an hour and a day (Rome day) per device and per client address,
  * both counted as hashes with the day's salt. A signed-in user keeps one open report a listing.
- * A p_client_id already filed by the same reporter (a visitor: anyone) on that listing returns
- * that report, before the limits: a copy sent again is neither counted nor notified twice.
+ * A p_client_id already filed by the same reporter (a visitor: the same p_device) on that
+ * listing returns that report, before the limits: a copy sent again is neither counted nor
+ * notified twice, and another visitor's same id neither finds that report nor is swallowed by it.
  */
 create or replace function private.report_listing(
   p_listing_id uuid,
@@ -86,13 +88,17 @@ declare
   addr_hash bytea := private.salted_client_address(salt);
   dev_hash bytea := case when p_device is null then null else sha256(salt || convert_to('device:', 'UTF8') || uuid_send(p_device)) end;
   uid uuid := (select p.id from public.profiles p where p.id = auth.uid());
+  -- Visitors share reporter_id null: their key is the id hashed with the device's (neither kept).
+  v_client uuid := case when uid is null and p_client_id is not null
+                        then substr(encode(sha256(uuid_send(p_client_id) || coalesce(uuid_send(p_device), ''::bytea)), 'hex'), 1, 32)::uuid
+                        else p_client_id end;
   v_email text := nullif(lower(trim(coalesce(p_email, ''))), '');
   v_details text := nullif(trim(coalesce(p_details, '')), '');
   report_id uuid;
 begin
   -- Before the listing's state and the limits: a copy applied before either changed stays applied.
   select r.id into report_id from public.listing_reports r
-   where r.client_id = p_client_id and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
+   where r.client_id = v_client and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
   if found then
     return report_id;
   end if;
@@ -134,12 +140,12 @@ begin
 
   begin
     insert into public.listing_reports (listing_id, reporter_id, reason, details, reporter_email, client_id)
-    values (p_listing_id, uid, p_reason, v_details, v_email, p_client_id)
+    values (p_listing_id, uid, p_reason, v_details, v_email, v_client)
     on conflict (client_id, reporter_id, listing_id) where client_id is not null do nothing
     returning id into report_id;
     if report_id is null then
       select r.id into report_id from public.listing_reports r
-       where r.client_id = p_client_id and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
+       where r.client_id = v_client and r.reporter_id is not distinct from uid and r.listing_id = p_listing_id;
       return report_id;
     end if;
   exception when unique_violation then

@@ -103,7 +103,7 @@ describe('offline writes are applied once', () => {
     const first = expectOk(await report(visitor(), clientId, device)) as string;
     // From another address too (the signal came back on another network), and past the device's hourly limit (3).
     for (let i = 0; i < 4; i += 1) expect(expectOk(await report(i % 2 ? visitor() : client(), clientId, device))).toBe(first);
-    expect(await count('listing_reports', { client_id: clientId })).toBe(1);
+    expect(await count('listing_reports', { listing_id: listing.id })).toBe(1);
     expect(await staffNotes('new_report', first)).toBe(1);
     // The owner paused the listing after the first copy arrived: the copy still answers it.
     expectOk(await admin().from('listings').update({ is_paused: true }).eq('id', listing.id));
@@ -114,7 +114,7 @@ describe('offline writes are applied once', () => {
     const hers = expectOk(await report(giulia.client, clientId)) as string;
     expect(hers).not.toBe(first);
     expect(expectOk(await report(giulia.client, clientId))).toBe(hers);
-    expect(await count('listing_reports', { client_id: clientId })).toBe(2);
+    expect(await count('listing_reports', { listing_id: listing.id })).toBe(2);
     // Her second report with another id is still the one-open-report rule's.
     expectError(await report(giulia.client, id()), /Hai già segnalato questo annuncio/, 'P0001');
     // Marco with her id files his own; he cannot read hers.
@@ -196,6 +196,170 @@ describe('offline writes are applied once', () => {
   });
 });
 
+/** Asserts an answer says nothing of another user's row: none of its ids or texts appear in it. */
+function expectNothingOf(answer: unknown, ...secrets: string[]) {
+  const text = JSON.stringify(answer) ?? '';
+  for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+describe("a client id someone else chose: never another user's row", () => {
+  let giulia: TestUser;
+  let marco: TestUser;
+  let listing: Record<string, any>;
+  let other: Record<string, any>;
+
+  beforeAll(async () => {
+    [giulia, marco] = await Promise.all([makeUser(), makeUser()]);
+    const owner = await makeUser();
+    [listing, other] = [await makeListing(owner), await makeListing(owner)];
+  });
+
+  it("Marco sending Giulia's ids (ticket, reply, report, saved search) gets his own rows and nothing of hers", async () => {
+    const [ticketId, replyId, reportId, searchId] = [id(), id(), id(), id()];
+    const hers = expectOk<any>(await giulia.client.rpc('create_ticket', { p_sender_email: null, p_message: `${MESSAGE} Giulia`, p_subject: 'Segreto di Giulia', p_client_id: ticketId }));
+    const herReply = expectOk<any>(await giulia.client.rpc('reply_ticket', { p_ticket_id: hers.id, p_body: 'Risposta di Giulia', p_client_id: replyId }));
+    const herReport = expectOk(await giulia.client.rpc('report_listing', { p_listing_id: listing.id, p_reason: 'spam', p_client_id: reportId })) as string;
+    expectOk(await giulia.client.from('saved_searches').insert({ id: searchId, user_id: giulia.id, name: 'Ricerca di Giulia', filters: { p_city: 'Roma' } }));
+    const secrets = [hers.id, herReply.id, herReport, searchId, 'Giulia', giulia.id];
+
+    const his = expectOk<any>(await marco.client.rpc('create_ticket', { p_sender_email: null, p_message: `${MESSAGE} Marco`, p_subject: 'Di Marco', p_client_id: ticketId }));
+    expect(his).toMatchObject({ user_id: marco.id, subject: 'Di Marco', client_id: ticketId });
+    const hisReply = expectOk<any>(await marco.client.rpc('reply_ticket', { p_ticket_id: his.id, p_body: 'Risposta di Marco', p_client_id: replyId }));
+    expect(hisReply).toMatchObject({ ticket_id: his.id, author_id: marco.id, body: 'Risposta di Marco' });
+    const hisReport = expectOk(await marco.client.rpc('report_listing', { p_listing_id: listing.id, p_reason: 'truffa', p_client_id: reportId })) as string;
+    const hisSearch = expectOk(
+      await marco.client.from('saved_searches').upsert({ id: searchId, user_id: marco.id, name: 'Di Marco', filters: { p_city: 'Napoli' } }, { onConflict: 'id', ignoreDuplicates: true }).select(),
+    ) as { id: string }[];
+    expect(hisSearch).toMatchObject([{ user_id: marco.id, name: 'Di Marco', filters: { p_city: 'Napoli' } }]);
+    expectNothingOf([his, hisReply, hisReport, hisSearch], ...secrets);
+
+    // Each of his is his own row, and hers are as she left them.
+    expect(expectOk(await admin().from('tickets').select('user_id, subject').eq('client_id', ticketId).order('subject'))).toEqual([
+      { user_id: marco.id, subject: 'Di Marco' },
+      { user_id: giulia.id, subject: 'Segreto di Giulia' },
+    ]);
+    expect(await count('ticket_messages', { ticket_id: his.id })).toBe(2);
+    expect(await count('ticket_messages', { ticket_id: hers.id })).toBe(2);
+    expect(expectOk(await admin().from('listing_reports').select('reporter_id, reason').eq('client_id', reportId).order('reason'))).toEqual([
+      { reporter_id: giulia.id, reason: 'spam' },
+      { reporter_id: marco.id, reason: 'truffa' },
+    ]);
+    expect(expectOk(await admin().from('saved_searches').select('user_id, name').in('user_id', [giulia.id, marco.id]).order('name'))).toEqual([
+      { user_id: marco.id, name: 'Di Marco' },
+      { user_id: giulia.id, name: 'Ricerca di Giulia' },
+    ]);
+  });
+
+  it("her rows by their ids are out of his reach: reply, saved search rename and delete, favourites, notifications", async () => {
+    const ticket = expectOk<any>(await giulia.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE }));
+    const reply = await marco.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Intrusione', p_client_id: id() });
+    expectError(reply, 'Ticket non trovato.', 'P0001');
+    expectNothingOf(reply, MESSAGE);
+
+    const searchId = id();
+    expectOk(await giulia.client.from('saved_searches').insert({ id: searchId, user_id: giulia.id, name: 'Solo mia', filters: {} }));
+    expect(expectOk(await marco.client.from('saved_searches').update({ name: 'Rubata', alert: 'never' }).eq('id', searchId).select())).toEqual([]);
+    expect(expectOk(await marco.client.from('saved_searches').delete().eq('id', searchId).select())).toEqual([]);
+    // An upsert that would merge into her row by its id is refused (no update of id or user_id is granted).
+    expectError(await marco.client.from('saved_searches').upsert({ id: searchId, user_id: marco.id, name: 'Rubata', filters: {} }, { onConflict: 'id' }), /permission denied/);
+    expectError(await marco.client.from('saved_searches').insert({ id: id(), user_id: giulia.id, name: 'A nome suo', filters: {} }), /row-level security/);
+
+    expectOk(await giulia.client.from('favourites').insert({ user_id: giulia.id, listing_id: listing.id }));
+    expectError(
+      await marco.client.from('favourites').upsert([{ user_id: giulia.id, listing_id: other.id }], { onConflict: 'user_id,listing_id', ignoreDuplicates: true }),
+      /row-level security/,
+    );
+    expectOk(await marco.client.from('favourites').delete().eq('user_id', giulia.id).in('listing_id', [listing.id]));
+    // His own favourite of that listing is his row beside hers.
+    expectOk(await marco.client.from('favourites').upsert([{ user_id: marco.id, listing_id: listing.id }], { onConflict: 'user_id,listing_id', ignoreDuplicates: true }));
+    expect(await count('favourites', { listing_id: listing.id })).toBe(2);
+
+    const note = expectOk<any>(await admin().from('admin_notifications').insert({ user_id: giulia.id, type: 'ticket_reply', message: 'Per Giulia.' }).select('id').single());
+    expect(expectOk(await marco.client.rpc('mark_notifications_read', { p_ids: [note.id], p_up_to: new Date().toISOString() }))).toBe(0);
+
+    // Read back as service_role: nothing of hers changed.
+    expect(await count('ticket_messages', { ticket_id: ticket.id })).toBe(1);
+    expect(expectOk(await admin().from('saved_searches').select('user_id, name, alert').eq('id', searchId))).toEqual([{ user_id: giulia.id, name: 'Solo mia', alert: 'instant' }]);
+    expect(expectOk(await admin().from('favourites').select('listing_id').eq('user_id', giulia.id))).toEqual([{ listing_id: listing.id }]);
+    expect(await count('admin_notifications', { id: note.id, is_read: false })).toBe(1);
+  });
+
+  it('one id for another write of the same user: refused for replies and tickets, never answered with the other row', async () => {
+    const ticket = expectOk<any>(await giulia.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE }));
+    const replyId = id();
+    expectOk(await giulia.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Prima risposta', p_client_id: replyId }));
+    const changed = await giulia.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Un altro testo', p_client_id: replyId });
+    expectError(changed, 'Questo messaggio è già stato inviato con un altro testo.', 'P0001');
+    expect(changed.error!.details).toBe('client_id_reused');
+    expect(expectOk(await admin().from('ticket_messages').select('body').eq('ticket_id', ticket.id).order('created_at'))).toEqual([{ body: MESSAGE }, { body: 'Prima risposta' }]);
+
+    const ticketId = id();
+    const first = { p_sender_email: null, p_message: MESSAGE, p_subject: 'Foto', p_listing_id: listing.id, p_client_id: ticketId };
+    const opened = expectOk<any>(await giulia.client.rpc('create_ticket', first));
+    for (const change of [{ p_listing_id: other.id }, { p_listing_id: null }, { p_message: `${MESSAGE} Altro.` }, { p_subject: 'Altro' }]) {
+      const refused = await giulia.client.rpc('create_ticket', { ...first, ...change });
+      expectError(refused, 'Questa richiesta è già stata inviata con un altro contenuto.', 'P0001');
+      expectNothingOf(refused, opened.id);
+    }
+    // Its listing back in review since (out of her sight): the copy is still the ticket she opened.
+    expectOk(await admin().from('listings').update({ review_status: 'pending' }).eq('id', listing.id));
+    const copy = await giulia.client.rpc('create_ticket', first);
+    expectOk(await admin().from('listings').update({ review_status: 'approved' }).eq('id', listing.id));
+    expect(expectOk<any>(copy).id).toBe(opened.id);
+    expect(await count('tickets', { user_id: giulia.id, client_id: ticketId })).toBe(1);
+    expect(await count('ticket_messages', { ticket_id: opened.id })).toBe(1);
+
+    // A report's id belongs to its listing: on another listing it is another report, of that listing.
+    const [reporter, reportId] = [await makeUser(), id()];
+    const onOne = expectOk(await reporter.client.rpc('report_listing', { p_listing_id: listing.id, p_reason: 'spam', p_client_id: reportId })) as string;
+    const onOther = expectOk(await reporter.client.rpc('report_listing', { p_listing_id: other.id, p_reason: 'spam', p_client_id: reportId })) as string;
+    expect(onOther).not.toBe(onOne);
+    expect(expectOk(await admin().from('listing_reports').select('listing_id').eq('id', onOther))).toEqual([{ listing_id: other.id }]);
+  });
+
+  it("a visitor with another visitor's report id files his own report and learns nothing of hers", async () => {
+    const [reportId, herDevice] = [id(), id()];
+    const report = (c: SupabaseClient, device: string | null, fields: Record<string, unknown> = {}) =>
+      c.rpc('report_listing', { p_listing_id: other.id, p_reason: 'spam', p_device: device, p_client_id: reportId, ...fields });
+    const hers = expectOk(await report(visitor(), herDevice, { p_reason: 'minorenne', p_details: 'Sembra minorenne.', p_email: 'testimone@example.test' })) as string;
+    expect(expectOk(await report(visitor(), herDevice))).toBe(hers);
+    // Same id, same listing, from another device or none: his own report, not hers nor her answer.
+    const his = expectOk(await report(visitor(), id(), { p_details: 'Altro' })) as string;
+    const bare = expectOk(await report(visitor(), null)) as string;
+    expect(new Set([hers, his, bare]).size).toBe(3);
+    expect(expectOk(await admin().from('listing_reports').select('reason, details, reporter_email').eq('id', hers))).toEqual([
+      { reason: 'minorenne', details: 'Sembra minorenne.', reporter_email: 'testimone@example.test' },
+    ]);
+    expect(expectOk(await admin().from('listing_reports').select('id').eq('listing_id', other.id).is('reporter_id', null))).toHaveLength(3);
+  });
+
+  it('a client id that is not a uuid is a 400 with a clear error, never a 500; the server keeps serving', async () => {
+    const ticket = expectOk<any>(await giulia.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE }));
+    const huge = 'a'.repeat(100_000);
+    for (const bad of ['non-un-uuid', huge, 42]) {
+      const answers = [
+        await giulia.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Ciao', p_client_id: bad }),
+        await giulia.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE, p_client_id: bad }),
+        await visitor().rpc('report_listing', { p_listing_id: listing.id, p_reason: 'spam', p_device: id(), p_client_id: bad }),
+        await visitor().rpc('record_listing_events', { p_device: id(), p_events: [{ type: 'impression', listing: listing.id }], p_batch: bad }),
+        await giulia.client.from('saved_searches').upsert({ id: bad, user_id: giulia.id, name: 'X', filters: {} }, { onConflict: 'id', ignoreDuplicates: true }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(answer.error!.code).toBe('22P02');
+      }
+      const fn = await giulia.client.functions.invoke('create-ticket', { body: { listingId: null, messageContent: MESSAGE, clientId: bad } });
+      expect((fn.error as { context: Response }).context.status).toBe(400);
+      expect(await (fn.error as { context: Response }).context.json()).toEqual({ error: 'Richiesta non valida.' });
+    }
+    expect(await count('ticket_messages', { ticket_id: ticket.id })).toBe(1);
+    // A null id is no id: each call applies, as before the outbox.
+    expectOk(await giulia.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Senza id', p_client_id: null }));
+    expectOk(await giulia.client.rpc('reply_ticket', { p_ticket_id: ticket.id, p_body: 'Senza id', p_client_id: null }));
+    expect(await count('ticket_messages', { ticket_id: ticket.id })).toBe(3);
+  });
+});
+
 /** PGlite serialises every query; only PostgreSQL can race the copies against each other. */
 describe.runIf(platformInfo().dbKind === 'postgres')('offline copies arriving together (PostgreSQL)', () => {
   const copies = <T>(send: () => PromiseLike<T>) => Promise.all(Array.from({ length: 10 }, send));
@@ -209,8 +373,8 @@ describe.runIf(platformInfo().dbKind === 'postgres')('offline copies arriving to
     expect(await count('tickets', { user_id: u.id })).toBe(1);
     expect(await staffNotes('new_ticket', expectOk<any>(tickets[0]!).id)).toBe(1);
 
-    const reportId = id();
-    const reports = await copies(() => visitor().rpc('report_listing', { p_listing_id: listing.id, p_reason: 'truffa', p_device: id(), p_client_id: reportId }));
+    const [reportId, reporter] = [id(), id()];
+    const reports = await copies(() => visitor().rpc('report_listing', { p_listing_id: listing.id, p_reason: 'truffa', p_device: reporter, p_client_id: reportId }));
     expect(new Set(reports.map((r) => expectOk(r) as string)).size).toBe(1);
     expect(await count('listing_reports', { listing_id: listing.id })).toBe(1);
 
@@ -218,5 +382,43 @@ describe.runIf(platformInfo().dbKind === 'postgres')('offline copies arriving to
     const batch = id();
     const counted = await copies(() => visitor().rpc('record_listing_events', { p_device: device, p_events: [{ type: 'impression', listing: listing.id }], p_batch: batch }));
     expect(counted.map((r) => expectOk(r) as number).reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it('ten copies of a reply, a saved search, a favourite and a mark-all-read at once: once each, no error', async () => {
+    const [u, listing] = await Promise.all([makeUser(), makeUser().then(makeListing)]);
+    const ticket = expectOk<any>(await u.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE }));
+    const reply = { p_ticket_id: ticket.id, p_body: 'Sul treno', p_client_id: id() };
+    const replies = await copies(() => u.client.rpc('reply_ticket', reply));
+    expect(new Set(replies.map((r) => expectOk<any>(r).id)).size).toBe(1);
+    expect(await count('ticket_messages', { ticket_id: ticket.id })).toBe(2);
+    expect(await staffNotes('ticket_reply', ticket.id)).toBe(1);
+
+    const searchId = id();
+    for (const r of await copies(() => u.client.from('saved_searches').upsert({ id: searchId, user_id: u.id, name: 'Treno', filters: {} }, { onConflict: 'id', ignoreDuplicates: true }))) expectOk(r);
+    expect(await count('saved_searches', { user_id: u.id })).toBe(1);
+    for (const r of await copies(() => u.client.from('favourites').upsert([{ user_id: u.id, listing_id: listing.id }], { onConflict: 'user_id,listing_id', ignoreDuplicates: true }))) expectOk(r);
+    expect(await count('favourites', { user_id: u.id })).toBe(1);
+    for (const r of await copies(() => u.client.rpc('mark_notifications_read', { p_up_to: new Date().toISOString() }))) expectOk(r);
+  });
+
+  it("one reply id sent to ten tickets at once: one applied, the others refused as reused, no 409 or 500", async () => {
+    const u = await makeUser();
+    const tickets = await Promise.all(Array.from({ length: 10 }, () => u.client.rpc('create_ticket', { p_sender_email: null, p_message: MESSAGE })));
+    const clientId = id();
+    const answers = await Promise.all(tickets.map((t) => u.client.rpc('reply_ticket', { p_ticket_id: expectOk<any>(t).id, p_body: 'Dove va?', p_client_id: clientId })));
+    expect(answers.filter((a) => a.error === null)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.error)) expect([a.status, a.error!.details]).toEqual([400, 'client_id_reused']);
+    expect(await count('ticket_messages', { author_id: u.id, client_id: clientId })).toBe(1);
+  });
+
+  it("five users saving one id at once: each gets a saved search of his own, none is skipped as a copy", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => makeUser()));
+    const searchId = id();
+    const answers = await Promise.all(
+      users.map((u) => u.client.from('saved_searches').upsert({ id: searchId, user_id: u.id, name: 'Stessa', filters: {} }, { onConflict: 'id', ignoreDuplicates: true })),
+    );
+    for (const a of answers) expectOk(a);
+    const rows = expectOk(await admin().from('saved_searches').select('user_id').in('user_id', users.map((u) => u.id))) as unknown[];
+    expect(rows).toHaveLength(5);
   });
 });

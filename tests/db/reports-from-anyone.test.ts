@@ -42,7 +42,8 @@ describe('reports from anyone', () => {
     ) as string;
     const row = expectOk(await admin().from('listing_reports').select('*').eq('id', id).single()) as Record<string, unknown>;
     expect(row).toMatchObject({ listing_id: listing.id, reporter_id: null, reason: 'minorenne', urgent: true, details: 'Sembra minorenne.', reporter_email: 'testimone@example.test', status: 'open' });
-    // Nothing about the sender's address or device is kept on the report (client_id is the app's random id of this one report).
+    // Nothing about the sender's address or device is kept on the report (client_id is the app's random id of this one
+    // report, a visitor's hashed with the device's).
     expect(Object.keys(row).sort()).toEqual(
       ['client_id', 'created_at', 'details', 'id', 'listing_id', 'reason', 'reporter_email', 'reporter_id', 'reviewed_at', 'reviewed_by', 'status', 'urgent'],
     );
