@@ -47,7 +47,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx scripts/start.ts',
     // The app answers only after the platform is up and the build is served. A clean checkout
-    // also makes the demo photos' renditions once (about a minute of CPU; cached afterwards).
+    // also makes the demo photos' hashes and renditions once (about a minute of CPU; cached afterwards).
     url: `http://127.0.0.1:${APP_PORT}/`,
     timeout: 360_000,
     reuseExistingServer: !process.env.CI,

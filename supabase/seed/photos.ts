@@ -6,9 +6,9 @@
  * {userId}/{listingId}/{random uuid}.jpg, and records them in listing_photos and
  * listing_photo_originals, with each photo's perceptual hashes (the upload path's uploadHashes:
  * the crop's variants and the original's) in listing_photo_hashes, and the crop's renditions and
- * placeholder (issue 44: the upload path's makeRenditions, kept on disk between seeds by
- * rendition-cache.ts) beside it and in its row. Both run on worker threads (the local
- * platform's off-thread pool). Premium listings get 5 photos, base listings 1-3. The listing held as a
+ * placeholder (issue 44) beside it and in its row: the upload path's uploadWork, on worker
+ * threads (the local platform's off-thread pool), kept on disk between seeds by
+ * rendition-cache.ts. Premium listings get 5 photos, base listings 1-3. The listing held as a
  * duplicate (HELD_LISTINGS) gets, as its first photo, a resized copy of another account's demo
  * photo, stored after every other listing's and recorded through record_photo_hash as an upload
  * is, which holds it with both photos and their distance. Idempotent:
@@ -26,13 +26,14 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { artSvg, CROP } from './art.ts';
 import { ALL_LISTINGS, HELD_LISTINGS } from './data.ts';
-import { cachedRenditions } from './rendition-cache.ts';
-import * as renditionsTask from './renditions-task.ts';
+import { cachedUploadWork } from './rendition-cache.ts';
 import * as hashTask from '../functions/listing-photo/hash-task.ts';
 import type { PhotoHashRecord } from '../functions/listing-photo/hash-task.ts';
 import { offThread } from '../functions/_shared/off-thread.ts';
+import * as renditionsTask from '../functions/_shared/image/make-renditions.ts';
 import type { Renditions } from '../functions/_shared/image/make-renditions.ts';
-import { RENDITION_CACHE_CONTROL, RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
+import { RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
+import { storeRenditions as storeEvery } from '../functions/_shared/image/store-renditions.ts';
 import { useOffThreadPool } from '../local/src/functions/off-thread.ts';
 
 export const PHOTO_BUCKET = 'listing_photos';
@@ -103,22 +104,17 @@ export async function eachAtOnce<T>(items: readonly T[], concurrency: number, fn
 /** A new key in the listing's folder: random, so no name can be guessed or tells who uploaded what. */
 export const photoKey = (userId: string, listingId: string) => `${userId}/${listingId}/${randomUUID()}.jpg`;
 
-function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: Uint8Array, contentType = 'image/jpeg', cacheControl = '3600') {
+function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: Uint8Array) {
   return withRetry(`upload ${bucket}/${path}`, async () => {
     // upsert: a retry after an attempt that did store the file (but failed to answer) must not get 409
-    const { error } = await supabase.storage.from(bucket).upload(path, bytes, { contentType, upsert: true, cacheControl });
+    const { error } = await supabase.storage.from(bucket).upload(path, bytes, { contentType: 'image/jpeg', upsert: true, cacheControl: '3600' });
     if (error) throw error;
   });
 }
 
-/**
- * Stores a crop's renditions in its bucket under `prefix` (`<userId>/<listingId>/<key>`) as the
- * upload path does (renditions.ts: every suffix, a year's cache); also the backfill's. Upserted:
- * the names are the bytes'.
- */
-export async function storeRenditions(supabase: SupabaseClient, bucket: string, prefix: string, r: Renditions): Promise<void> {
-  await Promise.all(r.files.map((f) => upload(supabase, bucket, `${prefix}${f.suffix}`, f.bytes, f.contentType, RENDITION_CACHE_CONTROL)));
-}
+/** The upload path's storeRenditions, retried as the seed's other files are; also the backfill's. */
+export const storeRenditions = (supabase: SupabaseClient, bucket: string, prefix: string, r: Renditions) =>
+  withRetry(`upload renditions ${bucket}/${prefix}`, () => storeEvery(supabase, bucket, prefix, r));
 
 /** makeRenditions on a worker thread when a pool is up (seedPhotos starts one), inline otherwise. */
 export const makeRenditionsOffThread = (crop: Uint8Array) => offThread(renditionsTask, 'makeRenditions', crop);
@@ -169,8 +165,9 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
   for (let i = 0; i < count; i++) {
     const { original, cropped } = await pictureFor(l, i);
     const [crop, whole] = [new Uint8Array(cropped), new Uint8Array(original)];
-    const [found, renditions] = await Promise.all([offThread(hashTask, 'uploadHashes', crop, whole), cachedRenditions(crop, makeRenditionsOffThread)]);
-    if (found === 'broken') throw new Error(`photo ${i} does not decode`);
+    const work = await cachedUploadWork(crop, whole, (c, o) => offThread(hashTask, 'uploadWork', c, o));
+    if (work === 'broken') throw new Error(`photo ${i} does not decode`);
+    const { hashes: found, renditions } = work;
     const id = randomUUID();
     const path = photoKey(l.user_id, l.id);
     const originalPath = photoKey(l.user_id, l.id);

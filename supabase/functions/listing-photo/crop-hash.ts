@@ -10,13 +10,12 @@
  * same step. The decoding runs off the request thread (hash-task.ts, issue 41).
  */
 import { offThread } from '../_shared/off-thread.ts';
-import type { Renditions } from '../_shared/image/make-renditions.ts';
 import { BROKEN, Refusal, type CleanFile } from './clean-file.ts';
 import * as hashTask from './hash-task.ts';
-import type { PhotoHashRecord } from './hash-task.ts';
+import type { UploadWork } from './hash-task.ts';
 
 /** The hashes to record and the renditions to store; a Refusal for a crop that is not a decodable JPEG. */
-export async function cropWork(crop: CleanFile, original: CleanFile | null): Promise<{ hashes: PhotoHashRecord; renditions: Renditions }> {
+export async function cropWork(crop: CleanFile, original: CleanFile | null): Promise<UploadWork> {
   if (crop.contentType !== 'image/jpeg') throw new Refusal(400, 'La foto ritagliata deve essere un JPEG.');
   const work = await offThread(hashTask, 'uploadWork', crop.bytes, original?.contentType === 'image/jpeg' ? original.bytes : null);
   if (work === 'broken') throw new Refusal(400, BROKEN);

@@ -41,11 +41,14 @@ export function uploadHashes(crop: Uint8Array, original: Uint8Array | null): Pho
   }
 }
 
-/**
- * What a crop upload stores beside its files: uploadHashes' hashes and the crop's renditions;
- * 'broken' when the crop does not decode, for either.
- */
-export async function uploadWork(crop: Uint8Array, original: Uint8Array | null): Promise<{ hashes: PhotoHashRecord; renditions: Renditions } | 'broken'> {
+/** What a crop upload stores beside its files: uploadHashes' hashes and the crop's renditions. */
+export interface UploadWork {
+  hashes: PhotoHashRecord;
+  renditions: Renditions;
+}
+
+/** The upload's work (also the seed's, rendition-cache.ts); 'broken' when the crop does not decode, for either. */
+export async function uploadWork(crop: Uint8Array, original: Uint8Array | null): Promise<UploadWork | 'broken'> {
   const hashes = uploadHashes(crop, original);
   if (hashes === 'broken') return hashes;
   try {

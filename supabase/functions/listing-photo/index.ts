@@ -19,8 +19,7 @@ import { serve } from '../_shared/serve.ts';
 import { jsonResponse, preflight } from '../_shared/cors.ts';
 import { createAdminClient, createUserClient } from '../_shared/supabase.ts';
 import { rpcErrorResponse, type RpcResult } from '../_shared/user-function.ts';
-import type { Renditions } from '../_shared/image/make-renditions.ts';
-import { RENDITION_CACHE_CONTROL } from '../_shared/image/renditions.ts';
+import { storeRenditions } from '../_shared/image/store-renditions.ts';
 import { cleanFile, CROP_LIMIT, PHOTO_LIMIT, Refusal, type CleanFile, type SizeLimit } from './clean-file.ts';
 import { cropWork } from './crop-hash.ts';
 
@@ -79,21 +78,6 @@ async function storeFiles(admin: SupabaseClient, folder: string, files: [bucket:
   return stored;
 }
 
-/**
- * Stores the renditions beside the crop under their content-addressed names; throws on a
- * failure. Upserted: the same crop twice in a listing makes the same files. Never removed here
- * (another photo may share them): a file no row names is removed by the daily sweep.
- */
-async function storeRenditions(admin: SupabaseClient, bucket: string, prefix: string, renditions: Renditions): Promise<void> {
-  const results = await Promise.all(
-    renditions.files.map((f) =>
-      admin.storage.from(bucket).upload(`${prefix}${f.suffix}`, f.bytes, { contentType: f.contentType, cacheControl: RENDITION_CACHE_CONTROL, upsert: true }),
-    ),
-  );
-  const failed = results.find((r) => r.error)?.error;
-  if (failed) throw failed;
-}
-
 /** Best effort: a file left behind has no row, so the daily sweep removes it. */
 async function removeFiles(admin: SupabaseClient, stored: Stored): Promise<void> {
   await Promise.all(stored.map(([bucket, path]) => admin.storage.from(bucket).remove([path])));
@@ -116,6 +100,8 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   const admin = await createAdminClient();
   const folder = `${userId}/${u.listingId}`;
   const prefix = `${folder}/${renditions.key}`;
+  // Renditions are never removed here (another photo of the same crop may share them): a file
+  // no row names goes with the daily sweep.
   const [stored, renditionsFailed] = await Promise.all([
     storeFiles(admin, folder, files),
     storeRenditions(admin, cropBucket, prefix, renditions).then(() => null, (err: Error) => err),

@@ -18,6 +18,9 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { decodeJpeg, type RgbaImage } from './jpeg-decode.ts';
 import { FALLBACK_SUFFIX, FALLBACK_WIDTH, RENDITION_KEY_LENGTH, RENDITION_WIDTHS, webpSuffix } from './renditions.ts';
 
+/** makeRenditions is an off-thread task too (../off-thread.ts): the backfill's, on the local platform's worker threads. */
+export const MODULE_URL = import.meta.url;
+
 /** WebP quality and effort, chosen by measurement (the decision record's table). */
 export const WEBP_QUALITY = 72;
 export const WEBP_METHOD = 4;
@@ -149,7 +152,7 @@ export async function makeRenditions(crop: Uint8Array): Promise<Renditions> {
     if (!bytes) throw new Error(`WebP encoding failed at ${width} px`);
     return { suffix: webpSuffix(width), width: img.width, height: img.height, bytes: new Uint8Array(bytes), contentType: 'image/webp' };
   });
-  const fallback = sized.get(FALLBACK_WIDTH) ?? shrinkTo(picture, FALLBACK_WIDTH);
+  const fallback = sized.get(FALLBACK_WIDTH)!;
   const jpegBytes = jpeg.encode(fallback.data, fallback.width, fallback.height, { ...jpegDefaults, quality: JPEG_QUALITY, progressive: false, baseline: true });
   if (!jpegBytes) throw new Error(`JPEG encoding failed at ${FALLBACK_WIDTH} px`);
   files.push({ suffix: FALLBACK_SUFFIX, width: fallback.width, height: fallback.height, bytes: new Uint8Array(jpegBytes), contentType: 'image/jpeg' });

@@ -13,8 +13,8 @@
 
 /** The widths the app draws (360-px phones at DPR 1-3, the 540-px gallery), in pixels; height = width * 5/4. */
 export const RENDITION_WIDTHS = [360, 540, 720, 1080] as const;
-/** The one JPEG, for browsers without WebP. */
-export const FALLBACK_WIDTH = 720;
+/** The one JPEG, for browsers without WebP: one of the widths, so it is encoded from that width's pixels. */
+export const FALLBACK_WIDTH: RenditionWidth = 720;
 /** The key: this many hex digits of the SHA-256 of the stored crop's bytes (80 bits). */
 export const RENDITION_KEY_LENGTH = 20;
 
