@@ -42,6 +42,16 @@ describe('heldPhotoUrl and useHeldPhoto', () => {
     expect(createSignedUrl).toHaveBeenCalledTimes(2);
   });
 
+  it('offline asks nothing (the request could only fail), and asks again back online', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    const away = crop.replace('a%20b', 'h');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await heldPhotoUrl(away)).toBeNull();
+    expect(createSignedUrl).not.toHaveBeenCalled();
+    onLine.mockRestore();
+    expect(await heldPhotoUrl(away)).toBe(signed('u1/l1/h.jpg'));
+  });
+
   it('a refusal (not the owner or staff) is not kept', async () => {
     localStorage.setItem(AUTH_STORAGE_KEY, '{}');
     const mine = crop.replace('a%20b', 'd');

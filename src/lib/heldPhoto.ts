@@ -33,6 +33,8 @@ export function heldPhotoUrl(url: string, now = Date.now()): Promise<string | nu
   if (!key || !mayHaveSession()) return Promise.resolve(null);
   const cached = signed.get(key);
   if (cached && now - cached.at < REUSE_MS) return cached.url;
+  // Offline the request can only fail (a console error on every uncached photo): not asked, not kept.
+  if (!navigator.onLine) return Promise.resolve(null);
   const next = loadSupabase()
     .then(async (supabase) => (await supabase.storage.from(HELD_BUCKET).createSignedUrl(key, SIGNED_SECONDS)).data?.signedUrl ?? null)
     .catch(() => null)
