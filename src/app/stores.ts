@@ -5,7 +5,7 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { idbStorage, onStorageWrite } from '@/lib/idbStorage.ts';
 import { storedSessionUserId } from '@/lib/authStorage.ts';
-import { clearForUser, clearSignedIn } from '@/lib/outbox/db.ts';
+import { ifOutboxInUse } from '@/lib/outbox/boot.ts';
 import { SESSION_STORE, clearSessionStore, useSessionStore } from '@/features/auth/index.ts';
 // By path, not through index.ts: the barrels would pull the bell and the coupon note into the first chunk.
 import { NOTIFICATIONS_STORE, clearNotificationsStore, useNotificationsStore } from '@/features/notifications/store.ts';
@@ -72,11 +72,11 @@ export function syncStoresAcrossTabs(): () => void {
  * looks signed out here, and the writes are what the outbox is for.
  */
 export async function clearViewerLeftovers() {
-  await Promise.all([...synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()), clearSignedIn(storedSessionUserId()).catch(() => undefined)]);
+  await Promise.all([...synced.filter((s) => s.name !== SESSION_STORE && !s.isEmpty()).map((s) => s.clear()), ifOutboxInUse((db) => db.clearSignedIn(storedSessionUserId())).catch(() => undefined)]);
 }
 
 export async function clearPersistedState() {
-  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore(), clearSignedIn().catch(() => undefined)]);
+  await Promise.all([clearSessionStore(), clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore(), ifOutboxInUse((db) => db.clearSignedIn()).catch(() => undefined)]);
 }
 
 /** Whenever the viewer signs out (here, in another tab, or by session expiry), forget their data and their queued writes. */
@@ -86,6 +86,7 @@ export function clearOnSignOut(): () => void {
     if (!left || !previous.user) return;
     void Promise.all([clearNotificationsStore(), clearCouponsStore(), clearFavouritesStore()]);
     // The same session still kept by supabase-js: not a sign-out but an offline start (see clearViewerLeftovers).
-    if (storedSessionUserId() !== previous.user.id) void clearForUser(previous.user.id).catch(() => undefined);
+    const gone = previous.user.id;
+    if (storedSessionUserId() !== gone) void ifOutboxInUse((db) => db.clearForUser(gone)).catch(() => undefined);
   });
 }

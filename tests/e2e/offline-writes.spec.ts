@@ -233,3 +233,92 @@ test('a reply queued offline to a ticket staff close meanwhile is dropped, and g
   // The refusal is the server's answer, not the app's error: the browser's own line for it is all there is.
   expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e))).toEqual([]);
 });
+
+test("supporto's reply written offline in the panel waits in the thread, said so, and reaches giulia once, live", async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
+  const errors = errorsOf(page);
+  const ticketId = await giuliaTicket(`Risposta dal pannello ${Date.now().toString(36)}`);
+  const reply = `Ciao Giulia, ti scrivo dal treno (${Date.now().toString(36)}).`;
+
+  const userContext = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+  try {
+    const thread = await userContext.newPage();
+    await adultDevice(thread);
+    await signInAs(thread, 'giulia');
+    await thread.goto(`/my-tickets/${ticketId}`);
+    await expect(messages(thread)).toHaveCount(2);
+
+    await signInAs(page, 'supporto');
+    await page.goto(`/admin?sezione=ticket&ticket=${ticketId}`);
+    const staffThread = page.getByRole('list', { name: t.admin.tickets.thread });
+    await expect(staffThread.locator('li')).toHaveCount(2);
+    await settled(page);
+    await context.setOffline(true);
+    try {
+      await page.getByRole('textbox', { name: t.admin.tickets.reply }).fill(reply);
+      await page.getByRole('button', { name: t.admin.tickets.send }).click();
+      // Not a spinner until the connection returns: the reply waits in the thread, the box is free again.
+      const waitingReply = staffThread.locator('li[data-pending]');
+      await expect(waitingReply).toContainText(reply);
+      await expect(waitingReply).toContainText(new RegExp(`${t.pwa.outbox.pending} · \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`));
+      await expect(page.getByRole('textbox', { name: t.admin.tickets.reply })).toHaveValue('');
+      await expect(page.getByTestId('offline-banner-outbox')).toHaveText(t.pwa.outbox.waiting(1));
+      await shot(page, 'offline-writes-staff-reply-360');
+      expect(await rowsOf(`ticket_messages?select=id&ticket_id=eq.${ticketId}`)).toHaveLength(2);
+    } finally {
+      await context.setOffline(false);
+    }
+
+    await expect(staffThread.locator('li[data-pending]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(staffThread.locator('li')).toHaveCount(3);
+    await expect(messages(thread).last()).toContainText(reply, { timeout: 15_000 });
+    await page.waitForTimeout(3000);
+    expect(await copiesOf(ticketId, reply)).toBe(1);
+    await expect(staffThread.locator('li')).toHaveCount(3);
+  } finally {
+    await userContext.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a ticket written offline waits on I Miei Ticket, readable at 360 px, and is listed once when it leaves while another screen shows', async ({ page, context }) => {
+  const errors = errorsOf(page);
+  const message = `Scrivo dal treno: come cambio la città del mio annuncio? (${Date.now().toString(36)})`;
+  await signInAs(page, 'giulia');
+  // Her favourites seen once online, where the ticket will leave from: offline they come back
+  // from the worker's cache, photos too (asked for once the worker controls the page).
+  await page.goto('/preferiti');
+  await swControlled(page);
+  await page.reload();
+  await settled(page);
+  await page.goto('/my-tickets');
+  await expect(page.getByRole('link', { name: new RegExp(`^${t.tickets.list.view}: `) }).first()).toBeVisible();
+  await settled(page);
+  await context.setOffline(true);
+  try {
+    await page.getByRole('button', { name: t.tickets.list.newTicket }).click();
+    const dialog = page.getByRole('dialog', { name: t.tickets.dialog.title });
+    await dialog.getByRole('textbox', { name: t.tickets.dialog.message }).fill(message);
+    await dialog.getByRole('button', { name: t.tickets.dialog.submit }).click();
+    await expect(dialog).toHaveCount(0);
+    const queued = page.getByTestId('queued-ticket');
+    await expect(queued).toContainText(t.pwa.outbox.pending);
+    await expect(queued).toContainText(message);
+    // The subject has the card's width, not what the long label beside it left (a word a line).
+    const [card, subject] = await Promise.all([queued.boundingBox(), page.getByTestId('queued-ticket-subject').boundingBox()]);
+    expect(subject!.width).toBeGreaterThan(card!.width * 0.8);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot(page, 'offline-writes-queued-ticket-360');
+    // Elsewhere in the app when the connection returns.
+    await page.getByRole('link', { name: t.favourites.headerLink }).click();
+    await expect(page).toHaveURL(/\/preferiti$/);
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect.poll(async () => (await rowsOf(`ticket_messages?select=id&author_id=eq.${DEMO.giulia.id}&body=eq.${encodeURIComponent(message)}`)).length, { timeout: 15_000 }).toBe(1);
+  // Back within the list's 30 s of freshness: the ticket is there, once, and waits no more.
+  await page.goBack();
+  await expect(page.getByTestId('queued-ticket')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(`^${t.tickets.list.view}: `) })).toHaveCount((await rowsOf(`tickets?select=id&user_id=eq.${DEMO.giulia.id}`)).length);
+  expect(errors).toEqual([]);
+});

@@ -18,7 +18,7 @@ export type StaffTicket = Pick<
   'id' | 'subject' | 'status' | 'created_at' | 'updated_at' | 'last_replied_by' | 'listing_id' | 'user_id' | 'reporter_email'
 > & { listings: Pick<Tables<'listings'>, 'title'> | null };
 
-export type TicketMessage = Pick<Tables<'ticket_messages'>, 'id' | 'author_role' | 'body' | 'created_at'>;
+export type TicketMessage = Pick<Tables<'ticket_messages'>, 'id' | 'author_role' | 'body' | 'created_at' | 'client_id'>;
 
 const TICKET_COLUMNS = 'id, subject, status, created_at, updated_at, last_replied_by, listing_id, user_id, reporter_email, listings(title)';
 
@@ -36,13 +36,8 @@ export async function fetchStaffTicket(id: string): Promise<StaffTicket | null> 
 
 export async function fetchTicketMessages(ticketId: string): Promise<TicketMessage[]> {
   return unwrap(
-    supabase.from('ticket_messages').select('id, author_role, body, created_at').eq('ticket_id', ticketId).order('created_at', { ascending: true }),
+    supabase.from('ticket_messages').select('id, author_role, body, created_at, client_id').eq('ticket_id', ticketId).order('created_at', { ascending: true }),
   );
-}
-
-/** A staff reply (the database records it as the caller's role and moves an open ticket to 'In Corso'). */
-export async function replyToTicket(ticketId: string, body: string): Promise<void> {
-  await unwrap(supabase.rpc('reply_ticket', { p_ticket_id: ticketId, p_body: body }));
 }
 
 export async function setTicketStatus(ticketId: string, status: string): Promise<void> {

@@ -12,7 +12,6 @@ import {
   fetchTicketMessages,
   fetchVerifications,
   removeListing,
-  replyToTicket,
   SELFIE_URL_SECONDS,
   selfieUrl,
   setTicketStatus,
@@ -59,11 +58,6 @@ export function useInvalidate() {
   const queries = useQueryClient();
   return (...keys: (readonly unknown[])[]) =>
     Promise.all([...keys, adminKeys.overview(), adminKeys.audit()].map((queryKey) => queries.invalidateQueries({ queryKey })));
-}
-
-export function useReplyToTicket(ticketId: string) {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (body: string) => replyToTicket(ticketId, body), onSuccess: () => invalidate(adminKeys.tickets()) });
 }
 
 export function useSetTicketStatus(ticketId: string) {

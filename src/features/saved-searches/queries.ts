@@ -1,6 +1,6 @@
 /** The saved searches' server state: the viewer's list, one search, and the changes to them. */
 import { useEffect } from 'react';
-import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { onOutboxSent } from '@/lib/outbox/pageHost.ts';
 import { submitWrite } from '@/lib/outbox/submit.ts';
 import { useOutbox } from '@/lib/outbox/useOutbox.ts';
@@ -26,16 +26,25 @@ const KINDS = new Set(['savedSearchCreate', 'savedSearchUpdate', 'savedSearchDel
  */
 export function useQueuedSavedSearches(userId: string | undefined) {
   const queries = useQueryClient();
-  useEffect(
-    () =>
-      onOutboxSent((entry) => {
-        if (!KINDS.has(entry.kind)) return;
-        queries.setQueryData<SavedSearch[]>(savedSearchKeys.mine(entry.userId ?? undefined), (list) => list && withQueued(list, [entry]));
-        void queries.invalidateQueries({ queryKey: savedSearchKeys.all });
-      }),
-    [queries],
-  );
+  useEffect(() => followSent(queries), [queries]);
   return useOutbox().entries.filter((e) => KINDS.has(e.kind) && e.userId === userId);
+}
+
+const following = new WeakSet<QueryClient>();
+
+/**
+ * For the cache's life, not the screen's: a change sent while another screen showed left the
+ * cached list as it was before it, and Ricerche salvate drew that (a rename undone, a deleted
+ * search back) until the list went stale.
+ */
+function followSent(queries: QueryClient) {
+  if (following.has(queries)) return;
+  following.add(queries);
+  onOutboxSent((entry) => {
+    if (!KINDS.has(entry.kind)) return;
+    queries.setQueryData<SavedSearch[]>(savedSearchKeys.mine(entry.userId ?? undefined), (list) => list && withQueued(list, [entry]));
+    void queries.invalidateQueries({ queryKey: savedSearchKeys.all });
+  });
 }
 
 /**

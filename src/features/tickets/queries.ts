@@ -38,11 +38,11 @@ export function useCreateTicket(userId: string | null) {
   });
 }
 
-/** Replies through the outbox; `id` is the reply's client id, made by the form so the thread can leave it out while it is in flight. */
+/** Replies through the outbox; `id`, the reply's client id, is made here unless given. */
 export function useReplyTicket(ticketId: string, userId: string | null) {
   return useMutation({
     networkMode: 'always',
-    mutationFn: ({ id, body }: { id: string; body: string }) =>
+    mutationFn: ({ id, body }: { id?: string; body: string }) =>
       submitWrite('ticketReply', { ticketId, body: body.trim() }, { userId, id }, (clientId) => replyTicket(ticketId, body, clientId)),
   });
 }
@@ -53,14 +53,22 @@ export function useReplyTicket(ticketId: string, userId: string | null) {
  */
 export function useTicketsAfterSend() {
   const queries = useQueryClient();
-  useEffect(
-    () =>
-      onOutboxSent((entry) => {
-        if (entry.kind === 'ticketReply') addSentReply(queries, entry as OutboxEntry<TicketReplyPayload>);
-        if (entry.kind === 'ticketReply' || entry.kind === 'ticketCreate') void queries.invalidateQueries({ queryKey: ticketKeys.all });
-      }),
-    [queries],
-  );
+  useEffect(() => followSent(queries), [queries]);
+}
+
+const following = new WeakSet<QueryClient>();
+
+/**
+ * For the cache's life, not the screen's: a ticket or reply sent while another screen showed
+ * left the cached list and thread without it, and its waiting card had gone.
+ */
+function followSent(queries: QueryClient) {
+  if (following.has(queries)) return;
+  following.add(queries);
+  onOutboxSent((entry) => {
+    if (entry.kind === 'ticketReply') addSentReply(queries, entry as OutboxEntry<TicketReplyPayload>);
+    if (entry.kind === 'ticketReply' || entry.kind === 'ticketCreate') void queries.invalidateQueries({ queryKey: ticketKeys.all });
+  });
 }
 
 function addSentReply(queries: QueryClient, entry: OutboxEntry<TicketReplyPayload>) {

@@ -50,6 +50,8 @@ export const admin = {
     back: 'Torna ai ticket',
     listing: 'Annuncio',
     noListing: 'Nessun annuncio collegato',
+    /** An address naming a ticket that is not there (deleted, or a mistyped link). */
+    notFound: 'Ticket non trovato: potrebbe essere stato eliminato.',
     threadLoadFailed: 'Impossibile caricare i messaggi del ticket.',
     thread: 'Messaggi',
     reply: 'Risposta',

@@ -4,6 +4,7 @@
  * announced on a BroadcastChannel, so tabs update their count whoever wrote.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { markOutboxInUse } from './flag.ts';
 import type { OutboxEntry } from './model.ts';
 
 const DB_NAME = 'incontri-outbox';
@@ -67,6 +68,8 @@ export function onOutboxChange(listener: () => void): () => void {
 
 export async function addEntry(entry: Omit<OutboxEntry, 'seq'>): Promise<void> {
   await (await outboxDb()).add('entries', entry);
+  // After the write: a start that clears the mark meanwhile has either seen the entry or is marked again.
+  markOutboxInUse();
   changed();
 }
 
@@ -138,7 +141,10 @@ export async function getMeta<K extends keyof OutboxMeta>(key: K): Promise<Outbo
 export async function setMeta<K extends keyof OutboxMeta>(key: K, value: OutboxMeta[K] | undefined): Promise<void> {
   const database = await outboxDb();
   if (value === undefined) await database.delete('meta', key);
-  else await database.put('meta', value, key);
+  else {
+    await database.put('meta', value, key);
+    markOutboxInUse();
+  }
 }
 
 /** Keeps a refusal for the app to show (the worker met it with no page open). */
@@ -158,8 +164,8 @@ export async function takeNotices(): Promise<string[]> {
   return notices;
 }
 
-/** Closes the connection (tests use this before deleting the database). */
-export async function closeOutboxDb(): Promise<void> {
+/** Closes the connection, for another context's upgrade. */
+async function closeOutboxDb(): Promise<void> {
   if (!dbPromise) return;
   const pending = dbPromise;
   dbPromise = null;

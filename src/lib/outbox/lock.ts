@@ -11,7 +11,9 @@ const LOCK_NAME = 'outbox';
 const LEASE_MS = 2 * 60_000;
 
 /** Runs `run` holding the outbox lock; null when the fallback lease is held elsewhere. */
-export async function withOutboxLock<T>(run: () => Promise<T>, locks: LockManager | undefined = navigator.locks): Promise<T | null> {
+export async function withOutboxLock<T>(run: () => Promise<T>): Promise<T | null> {
+  // Absent in older browsers, whatever TypeScript's library says.
+  const locks: LockManager | undefined = navigator.locks;
   if (locks) return locks.request(LOCK_NAME, run);
   const owner = crypto.randomUUID();
   if (!(await takeLease(owner, Date.now()))) return null;

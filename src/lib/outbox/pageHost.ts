@@ -24,7 +24,7 @@ export function onOutboxSent(listener: (entry: OutboxEntry) => void): () => void
 }
 
 /** What the worker needs to send as this user: the address, the key and the access token with its expiry. */
-export async function mirrorSession(session: Session | null): Promise<void> {
+async function mirrorSession(session: Session | null): Promise<void> {
   await setMeta('api', api);
   await setMeta('session', session ? { userId: session.user.id, accessToken: session.access_token, expiresAt: (session.expires_at ?? 0) * 1000 } : undefined);
 }
@@ -37,9 +37,13 @@ export function claimDrop(id: string, handler: (message: string) => void): () =>
 
 let following = false;
 
-/** Keeps the worker's copy of the token in step with refreshes and sign-outs, from the first replay on. */
-async function followSession(): Promise<void> {
-  if (following) return;
+/**
+ * Keeps the worker's copy of the token in step with refreshes and sign-outs, from the outbox's
+ * start on (supabase-js tells the session at once), so a write queued offline can leave from the
+ * worker with the page closed. A visitor's page loads no supabase-js for it.
+ */
+export async function followSession(): Promise<void> {
+  if (following || !mayHaveSession()) return;
   following = true;
   const supabase = await loadSupabase();
   supabase.auth.onAuthStateChange((_event, session) => {

@@ -77,7 +77,12 @@ export function sendContext(credentials: Credentials, refresh: () => Promise<str
   return ctx;
 }
 
+/** A sender making one request from the entry, its reply read the usual way (replyOutcome). */
+export function requestSender<P>(method: Method, path: (entry: OutboxEntry<P>) => string, body?: (entry: OutboxEntry<P>) => unknown, headers?: Record<string, string>): Sender<P> {
+  return async (entry, ctx) => replyOutcome(await ctx.request(method, path(entry), body?.(entry), headers));
+}
+
 /** A sender calling one SQL function with `args` made from the entry. */
 export function rpcSender<P>(fn: string, args: (entry: OutboxEntry<P>) => Record<string, unknown>): Sender<P> {
-  return async (entry, ctx) => replyOutcome(await ctx.request('POST', `/rest/v1/rpc/${fn}`, args(entry)));
+  return requestSender('POST', () => `/rest/v1/rpc/${fn}`, args);
 }

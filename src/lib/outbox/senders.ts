@@ -3,8 +3,8 @@
  * too (docs/decisions: offline writes applied once). The client id is the entry's id; the server
  * applies each kind once per client id, or by its natural key (favourites).
  */
-import { replyOutcome, type OutboxEntry } from './model.ts';
-import { rpcSender, type Sender } from './send.ts';
+import type { OutboxEntry } from './model.ts';
+import { requestSender, rpcSender, type Sender } from './send.ts';
 
 export interface TicketReplyPayload {
   ticketId: string;
@@ -49,12 +49,14 @@ export interface StatsBatchPayload {
 }
 
 const minimal = { Prefer: 'return=minimal' };
+/** An insert sent again finds its row by the key in `on_conflict` and adds nothing. */
+const once = { Prefer: 'resolution=ignore-duplicates,return=minimal' };
 const eq = (value: string) => `eq.${encodeURIComponent(value)}`;
 const owner = (entry: OutboxEntry) => entry.userId ?? '';
 
 const ticketReply = rpcSender<TicketReplyPayload>('reply_ticket', (e) => ({ p_ticket_id: e.payload.ticketId, p_body: e.payload.body, p_client_id: e.id }));
 
-const ticketCreate: Sender<TicketCreatePayload> = async (e, ctx) => replyOutcome(await ctx.request('POST', '/functions/v1/create-ticket', { ...e.payload, clientId: e.id }));
+const ticketCreate = requestSender<TicketCreatePayload>('POST', () => '/functions/v1/create-ticket', (e) => ({ ...e.payload, clientId: e.id }));
 
 const report = rpcSender<ReportPayload>('report_listing', (e) => ({
   p_listing_id: e.payload.listingId,
@@ -65,38 +67,26 @@ const report = rpcSender<ReportPayload>('report_listing', (e) => ({
   p_client_id: e.id,
 }));
 
-const favouriteAdd: Sender<FavouritePayload> = async (e, ctx) =>
-  replyOutcome(
-    await ctx.request('POST', '/rest/v1/favourites?on_conflict=user_id,listing_id', [{ user_id: owner(e), listing_id: e.payload.listingId }], {
-      Prefer: 'resolution=ignore-duplicates,return=minimal',
-    }),
-  );
+const favouriteAdd = requestSender<FavouritePayload>('POST', () => '/rest/v1/favourites?on_conflict=user_id,listing_id', (e) => [{ user_id: owner(e), listing_id: e.payload.listingId }], once);
 
-const favouriteRemove: Sender<FavouritePayload> = async (e, ctx) =>
-  replyOutcome(await ctx.request('DELETE', `/rest/v1/favourites?user_id=${eq(owner(e))}&listing_id=${eq(e.payload.listingId)}`, undefined, minimal));
+const favouriteRemove = requestSender<FavouritePayload>('DELETE', (e) => `/rest/v1/favourites?user_id=${eq(owner(e))}&listing_id=${eq(e.payload.listingId)}`, undefined, minimal);
 
-const savedSearchCreate: Sender<SavedSearchCreatePayload> = async (e, ctx) =>
-  replyOutcome(
-    await ctx.request('POST', '/rest/v1/saved_searches?on_conflict=id', { id: e.id, user_id: owner(e), ...e.payload }, { Prefer: 'resolution=ignore-duplicates,return=minimal' }),
-  );
+const savedSearchCreate = requestSender<SavedSearchCreatePayload>('POST', () => '/rest/v1/saved_searches?on_conflict=id', (e) => ({ id: e.id, user_id: owner(e), ...e.payload }), once);
 
 // One row expected: a search deleted meanwhile answers PGRST116, a refusal that will not change.
-const savedSearchUpdate: Sender<SavedSearchUpdatePayload> = async (e, ctx) =>
-  replyOutcome(
-    await ctx.request('PATCH', `/rest/v1/saved_searches?id=${eq(e.payload.id)}&select=id`, e.payload.patch, {
-      Prefer: 'return=representation',
-      Accept: 'application/vnd.pgrst.object+json',
-    }),
-  );
+const savedSearchUpdate = requestSender<SavedSearchUpdatePayload>('PATCH', (e) => `/rest/v1/saved_searches?id=${eq(e.payload.id)}&select=id`, (e) => e.payload.patch, {
+  Prefer: 'return=representation',
+  Accept: 'application/vnd.pgrst.object+json',
+});
 
-const savedSearchDelete: Sender<SavedSearchDeletePayload> = async (e, ctx) =>
-  replyOutcome(await ctx.request('DELETE', `/rest/v1/saved_searches?id=${eq(e.payload.id)}`, undefined, minimal));
+const savedSearchDelete = requestSender<SavedSearchDeletePayload>('DELETE', (e) => `/rest/v1/saved_searches?id=${eq(e.payload.id)}`, undefined, minimal);
 
 const notificationsRead = rpcSender<NotificationsReadPayload>('mark_notifications_read', (e) => ({ p_up_to: e.payload.upTo }));
 
+const recordEvents = rpcSender<StatsBatchPayload>('record_listing_events', (e) => ({ p_device: e.payload.device, p_events: e.payload.events, p_batch: e.id }));
 // A batch the server cannot take is nothing the user asked for: dropped without a word.
 const statsBatch: Sender<StatsBatchPayload> = async (e, ctx) => {
-  const result = await replyOutcome(await ctx.request('POST', '/rest/v1/rpc/record_listing_events', { p_device: e.payload.device, p_events: e.payload.events, p_batch: e.id }));
+  const result = await recordEvents(e, ctx);
   return typeof result === 'object' ? { drop: null } : result;
 };
 

@@ -9,6 +9,7 @@ import { enqueue, type EnqueueOptions, type PayloadOf } from './enqueue.ts';
 import { claimDrop } from './pageHost.ts';
 import type { OutboxKind } from './senders.ts';
 import { replayOutbox } from './triggers.ts';
+import { holdWhileSending } from './useOutbox.ts';
 
 export type SubmitOutcome = { status: 'sent' } | { status: 'queued' } | { status: 'refused'; message: string };
 
@@ -26,6 +27,8 @@ export async function submitWrite<K extends OutboxKind>(
   const release = claimDrop(id, (message) => {
     refused = message;
   });
+  // Not shown as waiting while the screen awaits it: it arrives, waits or is refused, and the screen says which.
+  const unhold = holdWhileSending(id);
   try {
     try {
       await enqueue(kind, payload, { userId, id });
@@ -39,6 +42,7 @@ export async function submitWrite<K extends OutboxKind>(
     return (await findEntry(id)) ? { status: 'queued' } : { status: 'sent' };
   } finally {
     release();
+    unhold();
   }
 }
 

@@ -9,7 +9,7 @@ import { pwa } from '../catalogue/pwa.ts';
 import { toastError } from '../toast.ts';
 import { allEntries, takeNotices } from './db.ts';
 import { lanes } from './model.ts';
-import { pageHost } from './pageHost.ts';
+import { followSession, pageHost } from './pageHost.ts';
 import { OUTBOX_SYNC_TAG, type OutboxMessage } from './protocol.ts';
 import { registerSenders, runReplay, type ReplayOptions } from './replay.ts';
 import { outboxSenders } from './senders.ts';
@@ -69,11 +69,12 @@ async function showNotices(): Promise<void> {
 
 let started = false;
 
-/** Once per page, at start: the waiting count for the screens, then the first replay and the triggers. */
+/** Once per page, at start: the waiting count for the screens, the worker's token, then the first replay and the triggers. */
 export function startOutbox(): void {
   if (started) return;
   started = true;
   followOutbox();
+  void followSession();
   void showNotices();
   void replayOutbox();
   window.addEventListener('online', () => void replayOutbox({ ignoreBackoff: true }));

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { t } from '@/lib/catalogue/index.ts';
 import { formatDateTime } from '@/lib/dates.ts';
 import type { OutboxEntry } from '@/lib/outbox/model.ts';
@@ -10,14 +10,13 @@ export function QueuedTicketCard({ entry }: { entry: OutboxEntry<TicketCreatePay
   return (
     <Paper component="li" withBorder p="sm" radius="md" style={{ borderStyle: 'dashed' }} data-testid="queued-ticket">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {entry.payload.initialSubject}
-          </Text>
-          <Badge color="gray" c="dark.7" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-            {t.pwa.outbox.pending}
-          </Badge>
-        </Group>
+        {/* Above the subject, not beside it: the label is long, and at 360 px it left the subject one word a line. */}
+        <Badge color="gray" c="dark.7" variant="light" style={{ alignSelf: 'flex-start', overflow: 'visible' }}>
+          {t.pwa.outbox.pending}
+        </Badge>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="queued-ticket-subject">
+          {entry.payload.initialSubject}
+        </Text>
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {entry.payload.messageContent}
         </Text>

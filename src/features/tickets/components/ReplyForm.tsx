@@ -12,31 +12,25 @@ const m = t.tickets.thread;
 /**
  * The reply box under the thread. A reply goes through the outbox: offline it waits in the
  * thread; a refusal (the database refuses replies to a closed ticket in Italian) leaves the text
- * in the box. `onSending` names the reply in flight, which the thread leaves to the form.
+ * in the box.
  */
-export function ReplyForm({ ticketId, onSending }: { ticketId: string; onSending: (id: string | null) => void }) {
+export function ReplyForm({ ticketId }: { ticketId: string }) {
   const { user } = useViewer();
   const form = useForm({
     initialValues: { body: '' },
     validate: { body: (value: string) => validateReply(value, m) },
   });
   const reply = useReplyTicket(ticketId, user?.id ?? null);
-  const submit = form.onSubmit(({ body }) => {
-    const id = crypto.randomUUID();
-    onSending(id);
-    reply.mutate(
-      { id, body },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.status === 'refused') return toastError(outcome.message);
-          if (outcome.status === 'sent') toastSuccess(m.sent);
-          form.reset();
-        },
-        onError: (err) => toastError(failureMessage(err, m.sendFailed)),
-        onSettled: () => onSending(null),
+  const submit = form.onSubmit(({ body }) =>
+    reply.mutate({ body }, {
+      onSuccess: (outcome) => {
+        if (outcome.status === 'refused') return toastError(outcome.message);
+        if (outcome.status === 'sent') toastSuccess(m.sent);
+        form.reset();
       },
-    );
-  });
+      onError: (err) => toastError(failureMessage(err, m.sendFailed)),
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={m.reply}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -31,12 +31,10 @@ export default function TicketPage() {
   const queries = useQueryClient();
   const ticket = useQuery(ticketQuery(ticketId));
   const data = ticket.data;
-  // The reply being sent right now is the form's; it joins the thread sent, or as waiting.
-  const [sending, setSending] = useState<string | null>(null);
   const queued = withoutEchoes(
     useOutbox()
       .byKind<TicketReplyPayload>('ticketReply')
-      .filter((e) => e.payload.ticketId === ticketId && e.userId === user?.id && e.id !== sending),
+      .filter((e) => e.payload.ticketId === ticketId && e.userId === user?.id),
     data?.ticket_messages ?? [],
   );
   const count = (data?.ticket_messages.length ?? 0) + queued.length;
@@ -121,7 +119,7 @@ export default function TicketPage() {
           ) : (
             <>
               {data.status === 'resolved' && <Text size="sm">{m.thread.resolvedNotice}</Text>}
-              <ReplyForm ticketId={data.id} onSending={setSending} />
+              <ReplyForm ticketId={data.id} />
             </>
           )}
         </Stack>
