@@ -14,7 +14,9 @@ export function callbackUrl(): string {
 /** The user's role column, as the guards read it. */
 export async function fetchRole(userId: string): Promise<string> {
   const supabase = await loadSupabase();
-  return (await unwrap(supabase.from('profiles').select('role').eq('id', userId).single())).role;
+  // Offline, postgrest-js's three retries (1 + 2 + 4 s) held every start of the app on a train on
+  // the loading screen; one try tells at once, and the session keeps the role it knew.
+  return (await unwrap(supabase.from('profiles').select('role').eq('id', userId).single().retry(navigator.onLine))).role;
 }
 
 export async function getInitialSession() {

@@ -21,7 +21,8 @@ async function loadRole(user: SessionUser): Promise<Role | null> {
       toastError(t.auth.session.roleUnexpected);
       return null;
     }
-    toastError(t.auth.session.roleFetch);
+    // Offline is no error to report: the offline banner says it, and every start of the app on a train toasted red.
+    if (err.kind !== 'offline') toastError(t.auth.session.roleFetch);
     // Offline or refused: keep the last role known for this same user.
     const previous = useSessionStore.getState();
     return previous.user?.id === user.id ? previous.role : null;

@@ -35,22 +35,13 @@ async function queuePending(userId: string): Promise<void> {
     const { enqueue } = await import('@/lib/outbox/enqueue.ts');
     for (const [id, change] of changes) await enqueue(change === 'add' ? 'favouriteAdd' : 'favouriteRemove', { listingId: id }, { userId });
   } catch {
-    return sendDirectly(userId);
+    // No IndexedDB (private mode): the account is told now; offline this fails and the changes stay pending.
+    const ids = (change: PendingChange) => changes.filter(([, c]) => c === change).map(([id]) => id);
+    await addAccountFavourites(userId, ids('add'));
+    await removeAccountFavourites(userId, ids('remove'));
   }
-  // Queued: those changed again meanwhile stay pending for the next call.
+  // Sent or queued: those changed again meanwhile stay pending for the next call.
   useFavouritesStore.setState((s) => ({ pending: withoutPending(s.pending, Object.keys(pending).filter((id) => s.pending[id] === pending[id])) }));
-}
-
-/** Private mode: no outbox, the account is told now (and the changes wait for the next sync offline). */
-async function sendDirectly(userId: string): Promise<void> {
-  const { pending } = useFavouritesStore.getState();
-  const adds = Object.keys(pending).filter((id) => pending[id] === 'add');
-  const removes = Object.keys(pending).filter((id) => pending[id] === 'remove');
-  // Listings deleted since cannot be kept: the account takes the others.
-  const addable = adds.length ? (await fetchFavouriteListings(adds)).filter((s) => s.state !== 'removed').map((s) => s.id) : [];
-  await addAccountFavourites(userId, addable);
-  await removeAccountFavourites(userId, removes);
-  useFavouritesStore.setState((s) => ({ pending: withoutPending(s.pending, [...adds, ...removes]) }));
 }
 
 /** The favourite changes of `userId` still in the outbox, the last one of each listing. */

@@ -4,6 +4,8 @@ export const favourites = {
   remove: (title: string) => `Rimuovi dai preferiti: ${title}`,
   added: 'Aggiunto ai preferiti: sarà disponibile anche offline.',
   removed: 'Rimosso dai preferiti.',
+  /** A banned account changes no favourites (the database refuses it). */
+  banned: 'Il tuo account è sospeso: non puoi modificare i preferiti.',
   saveLabel: 'Salva',
   savedLabel: 'Salvato',
   headerLink: 'Preferiti',

@@ -48,6 +48,8 @@ export function CouponsForm({ coupon, onDone, onCancel }: { coupon?: CouponRow; 
           <SegmentedControl
             aria-labelledby="coupon-discount-type"
             fullWidth
+            // 'Importo fisso' was cut at 360 px: a label that does not fit takes two lines.
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
             data={(['credits', 'percentage', 'flat_amount'] as const).map((v) => ({ value: v, label: m.discountTypes[v]! }))}
             {...form.getInputProps('discountType')}
           />

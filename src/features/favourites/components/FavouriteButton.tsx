@@ -24,8 +24,12 @@ export interface FavouriteListing {
 export function FavouriteButton({ listing, variant = 'overlay' }: { listing: FavouriteListing; variant?: 'overlay' | 'inline' }) {
   const kept = useFavouritesStore((s) => listing.id in s.items);
   const userId = useSessionStore((s) => s.user?.id ?? null);
+  const banned = useSessionStore((s) => s.role === 'banned');
 
   function toggle() {
+    // The database refuses a banned account's change: said at once, the heart unchanged
+    // (kept here it would be refused by the outbox later, 'fatta offline' while online).
+    if (banned) return void import('../afterToggle.ts').then((m) => m.refuseBanned()).catch(() => undefined);
     if (kept) removeFavourite(listing.id);
     else {
       const primary = listing.photos?.find((p) => p.is_primary) ?? listing.photos?.[0];

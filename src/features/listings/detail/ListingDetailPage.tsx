@@ -159,7 +159,8 @@ export default function ListingDetailPage() {
       {back}
       <ListingView listing={listing} phone={phone} onReport={() => setReportOpen(true)} />
       {reportWaiting && (
-        <p className={page.text} role="status" data-testid="report-waiting">
+        // Under the centred 'Segnala annuncio' it belongs to, as a note: body text left-aligned read as part of the listing.
+        <p className={page.small} style={{ textAlign: 'center' }} role="status" data-testid="report-waiting">
           {t.listings.report.waiting}
         </p>
       )}
