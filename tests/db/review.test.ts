@@ -463,14 +463,15 @@ describe('the distance rule (record_photo_hash as the upload function calls it)'
   // Issue 42 item 5: each band is probed with its neighbours (radius 2 on three bands: every
   // copy within 8 bits), so a copy whose differing bits fall in every band is found too. The
   // bits below are spread over all three bands (and over the five 13-bit ranges of the old
-  // split): two or three per band, none of them equal.
-  it('finds a copy 6 or 8 bits away whose differing bits are spread over every band', async () => {
+  // split): two or three per band, none of them equal; then one bit in every band (3 away) and
+  // 1/3/4 (8 away), which only a band's one-bit neighbours find.
+  it('finds a copy 3, 6 or 8 bits away whose differing bits are spread over every band', async () => {
     const base = '3c5a96e10f7b28d4';
     const [a, b] = await Promise.all([makeUser(), makeUser()]);
     const la = await makeListing(a);
     const pa = await addPhoto(a.id, la.id);
     expect(await record(pa.id, base)).toEqual({ review_status: 'approved', distance: null });
-    for (const bits of [[5, 16, 27, 38, 49, 60], [3, 11, 19, 27, 35, 43, 51, 59]]) {
+    for (const bits of [[5, 16, 27, 38, 49, 60], [3, 11, 19, 27, 35, 43, 51, 59], [10, 30, 50], [2, 8, 14, 20, 25, 30, 35, 60]]) {
       const lb = await makeListing(b);
       const copy = await addPhoto(b.id, lb.id);
       expect(await record(copy.id, flipBits(base, bits))).toEqual({ review_status: 'pending', distance: bits.length });
