@@ -632,8 +632,8 @@ describe('duplicate and stolen photos', () => {
     expect((await uploadPhoto(victim, second.id, recrop)).body.review_status).toBe('approved');
     expect((await holds(own.id, true))).toEqual([]);
     expect((await holds(second.id, true))).toEqual([]);
-    // A copy on a listing that never was public (the thief's next one, waiting) holds nothing either:
-    // a third account's upload is held by the victim's photo, not by the thief's copies.
+    // A third account's upload is held by the victim's photo, not by the thief's refused copy (a
+    // photo on a listing that never was public: the next test).
     const third = await makeUser();
     await makeListing(third);
     const l3 = await makeListing(third, {}, true, false);
@@ -641,6 +641,23 @@ describe('duplicate and stolen photos', () => {
     const [hold] = await holds(l3.id, true);
     expect(hold.reason).toBe('duplicate_photo');
     expect(new Set(hold.details.matches.map((m: any) => m.other_listing_id))).toEqual(new Set([own.id]));
+  }, 120_000);
+
+  it('a photo on a listing that was never public holds no copy of it', async () => {
+    const [newcomer, other] = await Promise.all([makeUser(), makeUser()]);
+    // A picture of its own (seeded noise, enlarged): no other test's photo is near it.
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256;
+    const raw = Buffer.from(Array.from({ length: 16 * 20 * 3 }, next));
+    const picture = await sharp(raw, { raw: { width: 16, height: 20, channels: 3 } }).resize(800, 1000).jpeg({ quality: 90 }).toBuffer();
+    const waiting = await makeListing(newcomer, {}, true, false);
+    expect(waiting.review_status).toBe('pending');
+    expect((await uploadPhoto(newcomer, waiting.id, new Uint8Array(picture))).status).toBe(201);
+    await makeListing(other); // trusted: only the photo can hold
+    const l = await makeListing(other, {}, true, false);
+    const copy = await uploadPhoto(other, l.id, new Uint8Array(await sharp(picture).resize(600).jpeg({ quality: 70 }).toBuffer()));
+    expect(copy.body.review_status).toBe('approved');
+    expect(await holds(l.id, true)).toEqual([]);
   }, 120_000);
 
   it("a copy staff let through later does not hold the owner's own earlier photo when she re-crops it", async () => {
