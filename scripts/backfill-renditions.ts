@@ -1,8 +1,10 @@
 /**
  * Renditions and placeholders (issue 44) for the photos stored before them: every
- * listing_photos row whose `renditions` is null gets, from its crop, the files an upload makes
- * (the same makeRenditions, on worker threads), stored beside the crop in its bucket (public,
- * or the held one while its listing waits for review), then its `renditions` and `placeholder`.
+ * listing_photos row whose `renditions` is null gets, from its crop, the files an upload and
+ * photo-avif make (the same makeRenditions and makeAvifRenditions, on worker threads), stored
+ * beside the crop in its bucket (public, or the held one while its listing waits for review),
+ * then its `renditions`, `placeholder` and `avif`. Then every row with renditions but no AVIF
+ * ones (its owner's browser never sent them, or they were refused) gets them, made here.
  * Only supabase-js with the service role, so it runs against a real project as well as the
  * local platform:
  *
@@ -19,9 +21,9 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import ws from 'ws';
-import { RENDITION_SUFFIXES } from '../supabase/functions/_shared/image/renditions.ts';
+import { AVIF_SUFFIXES, RENDITION_SUFFIXES } from '../supabase/functions/_shared/image/renditions.ts';
 import { useOffThreadPool } from '../supabase/local/src/functions/off-thread.ts';
-import { eachAtOnce, makeRenditionsOffThread, PHOTO_BUCKET, storeRenditions } from '../supabase/seed/photos.ts';
+import { eachAtOnce, makeAllRenditionsOffThread, makeAvifOffThread, PHOTO_BUCKET, storeRenditions } from '../supabase/seed/photos.ts';
 
 const HELD_BUCKET = 'listing_photos_held';
 
@@ -47,6 +49,8 @@ export interface BackfillResult {
   /** changed meanwhile (re-cropped, deleted, done by another run): left as they were */
   skipped: number;
   failed: number;
+  /** photos that had renditions but not their AVIF ones, given them by this run's second pass */
+  avif: number;
 }
 
 /** A photo as read, with what its folder and bucket come from. */
@@ -76,20 +80,32 @@ async function downloadCrop(supabase: SupabaseClient, p: PendingPhoto): Promise<
  */
 export async function backfillPhoto(supabase: SupabaseClient, p: PendingPhoto): Promise<'done' | 'skipped'> {
   const { bucket, bytes } = await downloadCrop(supabase, p);
-  const r = await makeRenditionsOffThread(bytes);
+  const r = await makeAllRenditionsOffThread(bytes);
   const prefix = `${p.listings.user_id}/${p.listing_id}/${r.key}`;
-  await storeRenditions(supabase, bucket, prefix, r);
-  const updated = await supabase.from('listing_photos').update({ renditions: prefix, placeholder: r.placeholder })
+  await storeRenditions(supabase, bucket, prefix, r.files);
+  const updated = await supabase.from('listing_photos').update({ renditions: prefix, placeholder: r.placeholder, avif: true })
     .eq('id', p.id).eq('storage_path', p.storage_path).is('renditions', null).select('id');
   if (updated.error) throw new Error(`update: ${updated.error.message}`);
   if (updated.data.length) return 'done';
   const named = await supabase.from('listing_photos').select('id').eq('renditions', prefix).limit(1);
   if (named.error) throw new Error(`reading renditions: ${named.error.message}`);
   if (!named.data.length) {
-    const removed = await supabase.storage.from(bucket).remove(RENDITION_SUFFIXES.map((s) => `${prefix}${s}`));
+    const removed = await supabase.storage.from(bucket).remove([...RENDITION_SUFFIXES, ...AVIF_SUFFIXES].map((s) => `${prefix}${s}`));
     if (removed.error) throw new Error(`removing unused renditions: ${removed.error.message}`);
   }
   return 'skipped';
+}
+
+/**
+ * A photo with renditions but not their AVIF ones: made from its crop and stored beside them,
+ * then `avif` set if the row still names those renditions ('skipped' when it does not).
+ */
+export async function backfillAvif(supabase: SupabaseClient, p: PendingPhoto & { renditions: string }): Promise<'done' | 'skipped'> {
+  const { bucket, bytes } = await downloadCrop(supabase, p);
+  await storeRenditions(supabase, bucket, p.renditions, await makeAvifOffThread(bytes));
+  const updated = await supabase.from('listing_photos').update({ avif: true }).eq('id', p.id).eq('renditions', p.renditions).select('id');
+  if (updated.error) throw new Error(`update: ${updated.error.message}`);
+  return updated.data.length ? 'done' : 'skipped';
 }
 
 /** Every photo without renditions, in batches by id; see the header. */
@@ -101,44 +117,49 @@ export async function backfillRenditions(opts: BackfillOptions): Promise<Backfil
     realtime: { transport: ws as never },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const pending = (columns: string, head = false) => {
-    const q = supabase.from('listing_photos').select(columns, head ? { count: 'exact', head } : undefined).is('renditions', null).not('storage_path', 'is', null);
+  // Without renditions; or, for the second pass, with renditions but not their AVIF ones.
+  const pending = (columns: string, { head = false, avif = false } = {}) => {
+    const q = supabase.from('listing_photos').select(columns, head ? { count: 'exact', head } : undefined).not('storage_path', 'is', null)
+      .filter('renditions', avif ? 'not.is' : 'is', null).in('avif', avif ? [false] : [false, true]);
     return opts.listingIds ? q.in('listing_id', opts.listingIds) : q;
   };
-  const counted = await pending('id', true);
+  const counted = await pending('id', { head: true });
   if (counted.error) throw new Error(`counting photos: ${counted.error.message}`);
-  const result: BackfillResult = { total: counted.count ?? 0, processed: 0, skipped: 0, failed: 0 };
+  const result: BackfillResult = { total: counted.count ?? 0, processed: 0, skipped: 0, failed: 0, avif: 0 };
   let held = 0;
-  const release = opts.dryRun ? () => Promise.resolve() : useOffThreadPool();
-  try {
+  /** `work` on every pending photo, in batches by id from the last one read: rows done drop out, failed ones are not read again this run. */
+  const each = async (avif: boolean, work: (p: PendingPhoto) => Promise<void>) => {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      // By id from the last one read: rows done drop out, failed ones are not read again this run.
-      const batch = await pending('id, listing_id, storage_path, listings(user_id, review_status)').gt('id', after).order('id').limit(batchSize);
+      const batch = await pending('id, listing_id, storage_path, renditions, listings(user_id, review_status)', { avif }).gt('id', after).order('id').limit(batchSize);
       if (batch.error) throw new Error(`reading photos: ${batch.error.message}`);
       const photos = batch.data as unknown as PendingPhoto[];
-      if (!photos.length) break;
+      if (!photos.length) return;
       after = photos[photos.length - 1]!.id;
-      if (opts.dryRun) {
-        held += photos.filter((p) => bucketsFor(p)[0] === HELD_BUCKET).length;
-        continue;
-      }
       await eachAtOnce(photos, concurrency, async (p) => {
         try {
-          result[(await backfillPhoto(supabase, p)) === 'done' ? 'processed' : 'skipped']++;
+          await work(p);
         } catch (err) {
           result.failed++;
           log(`[backfill] ${p.id} (${p.storage_path}): ${(err as Error).message}`);
         }
       });
-      const handled = result.processed + result.skipped + result.failed;
-      log(`[backfill] ${handled}/${result.total} photos, ${result.failed} failed`);
+      if (!avif) log(`[backfill] ${result.processed + result.skipped + result.failed}/${result.total} photos, ${result.failed} failed`);
     }
-  } finally {
-    await release();
+  };
+  if (opts.dryRun) {
+    await each(false, async (p) => void (held += bucketsFor(p)[0] === HELD_BUCKET ? 1 : 0));
+  } else {
+    const release = useOffThreadPool();
+    try {
+      await each(false, async (p) => void result[(await backfillPhoto(supabase, p)) === 'done' ? 'processed' : 'skipped']++);
+      await each(true, async (p) => void ((await backfillAvif(supabase, p as PendingPhoto & { renditions: string })) === 'done' && result.avif++));
+    } finally {
+      await release();
+    }
   }
   if (opts.dryRun) log(`[backfill] dry run: ${result.total} photos without renditions (${result.total - held} public, ${held} held), nothing changed`);
-  else log(`[backfill] done: ${result.processed} given renditions, ${result.skipped} changed meanwhile (left as they were), ${result.failed} failed`);
+  else log(`[backfill] done: ${result.processed} given renditions, ${result.skipped} changed meanwhile (left as they were), ${result.avif} given AVIF ones, ${result.failed} failed`);
   return result;
 }
 

@@ -456,6 +456,7 @@ export type Database = {
       }
       listing_photos: {
         Row: {
+          avif: boolean
           created_at: string
           id: string
           is_primary: boolean
@@ -466,6 +467,7 @@ export type Database = {
           url: string
         }
         Insert: {
+          avif?: boolean
           created_at?: string
           id?: string
           is_primary?: boolean
@@ -476,6 +478,7 @@ export type Database = {
           url: string
         }
         Update: {
+          avif?: boolean
           created_at?: string
           id?: string
           is_primary?: boolean
@@ -1541,6 +1544,7 @@ export type Database = {
           p_user_id: string
         }
         Returns: {
+          avif: boolean
           created_at: string
           id: string
           is_primary: boolean
@@ -2169,6 +2173,7 @@ export type Database = {
           p_user_id: string
         }
         Returns: {
+          avif: boolean
           created_at: string
           id: string
           is_primary: boolean

@@ -17,7 +17,7 @@ export const LISTING_TABLES = /\/rest\/v1\/(listings|listing_photos)\/?$/;
 /** Listing photos in Storage: crops and their renditions, public objects. */
 export const LISTING_PHOTO = /\/storage\/v1\/object\/public\/listing_photos\//;
 /** A rendition's name: its photo's prefix, then its width and format (supabase/functions/_shared/image/renditions.ts). */
-const RENDITION_NAME = new RegExp(`^(.+/[0-9a-f]{${RENDITION_KEY_LENGTH}})-\\d+\\.(?:webp|jpg)$`);
+const RENDITION_NAME = new RegExp(`^(.+/[0-9a-f]{${RENDITION_KEY_LENGTH}})-\\d+\\.(?:webp|avif|jpg)$`);
 
 export function isListingApiRead(url: URL, method: string): boolean {
   if (method === 'POST') return LISTING_RPC.test(url.pathname);
@@ -33,6 +33,18 @@ export function isListingPhoto(url: URL, method: string): boolean {
 export function photoObjectPath(url: URL): string | null {
   const path = /\/storage\/v1\/object\/public\/(listing_photos\/.+)$/.exec(url.pathname)?.[1];
   return path ? (RENDITION_NAME.exec(path)?.[1] ?? path) : null;
+}
+
+/**
+ * Of the kept photo addresses, the one that stands in offline for `url`: another width of the
+ * same photo, in the format asked if one is kept, else in another (the browser goes by the
+ * bytes, and a kept file is one this browser chose, so it decodes it).
+ */
+export function standIn(url: URL, kept: readonly URL[]): URL | undefined {
+  const photo = photoObjectPath(url);
+  const same = kept.filter((k) => photoObjectPath(k) === photo);
+  const format = (u: URL) => u.pathname.slice(u.pathname.lastIndexOf('.'));
+  return same.find((k) => format(k) === format(url)) ?? same[0];
 }
 
 /** A GET cache key for a POST read: the URL plus the request body. */
@@ -91,10 +103,9 @@ export function registerCacheRules(): void {
   });
   /** Offline, another width of the same photo beats none (the card's kept, the gallery's wanted). */
   async function anyRendition(url: URL): Promise<Response | undefined> {
-    const wanted = photoObjectPath(url);
     const cache = await caches.open(PHOTO_CACHE);
-    for (const key of await cache.keys()) if (photoObjectPath(new URL(key.url)) === wanted) return cache.match(key, { ignoreVary: true });
-    return undefined;
+    const other = standIn(url, (await cache.keys()).map((key) => new URL(key.url)));
+    return other && cache.match(other.href, { ignoreVary: true });
   }
   registerRoute(
     ({ url, request }) => isListingPhoto(url, request.method),

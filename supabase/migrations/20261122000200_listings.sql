@@ -284,7 +284,10 @@ create table public.listing_photos (
   -- and {key}-720.jpg beside the crop, supabase/functions/_shared/image/renditions.ts); null
   -- until made. The placeholder: the crop's ThumbHash, base64 (at most 25 bytes).
   renditions text,
-  placeholder text check (placeholder ~ '^[A-Za-z0-9+/]{4,36}={0,2}$')
+  placeholder text check (placeholder ~ '^[A-Za-z0-9+/]{4,36}={0,2}$'),
+  -- Set by the photo-avif function once {key}-360/540/720.avif are stored beside them; false
+  -- again when the renditions change (docs/decisions/0514-avif-after-the-upload.md).
+  avif boolean not null default false
 );
 
 comment on table public.listing_photos is 'Up to 5 photos per listing: the cropped 4:5 image (url, in the public listing_photos bucket), its renditions and placeholder. Originals are in listing_photo_originals.';
@@ -307,7 +310,7 @@ create index listing_photo_originals_listing_idx on public.listing_photo_origina
 -- the photos they show from the index alone, without a heap page per photo (a search page:
 -- 250 -> 150 pages; issue 25).
 create index listing_photos_listing_order_idx on public.listing_photos (listing_id, is_primary desc, created_at, id)
-  include (url, renditions, placeholder);
+  include (url, renditions, placeholder, avif);
 
 /** At most max_photos_per_listing (5) photos per listing; the first photo becomes primary. */
 create or replace function private.enforce_listing_photo_limit() returns trigger

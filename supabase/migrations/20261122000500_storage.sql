@@ -9,8 +9,8 @@
 -- let SQL delete storage files).
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
-       ('listing_photos_held', 'listing_photos_held', false, 10485760, array['image/jpeg', 'image/png', 'image/webp']),
+values ('listing_photos', 'listing_photos', true, 10485760, array['image/jpeg', 'image/png', 'image/webp', 'image/avif']),
+       ('listing_photos_held', 'listing_photos_held', false, 10485760, array['image/jpeg', 'image/png', 'image/webp', 'image/avif']),
        ('listing_originals', 'listing_originals', false, 10485760, array['image/jpeg', 'image/png', 'image/webp'])
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
@@ -38,7 +38,7 @@ revoke execute on function private.crop_bucket(text) from public, anon, authenti
 
 /**
  * The files of a photo's renditions (issue 44), stored beside its crop and moved and deleted
- * with it: its prefix followed by each of RENDITION_SUFFIXES
+ * with it: its prefix followed by each of RENDITION_SUFFIXES and AVIF_SUFFIXES
  * (supabase/functions/_shared/image/renditions.ts; tests/db/photo-renditions.test.ts deletes
  * and moves every one). Exact names, so Storage's index finds them. Empty without renditions.
  */
@@ -48,16 +48,16 @@ immutable
 set search_path = ''
 as $$
   select case when p_renditions is null then '{}'::text[]
-              else array(select p_renditions || s from unnest(array['-360.webp', '-540.webp', '-720.webp', '-1080.webp', '-720.jpg']) with ordinality u(s, i) order by i) end
+              else array(select p_renditions || s from unnest(array['-360.webp', '-540.webp', '-720.webp', '-1080.webp', '-720.jpg', '-360.avif', '-540.avif', '-720.avif']) with ordinality u(s, i) order by i) end
 $$;
 
-/** The renditions prefix a stored file belongs to ({folder}/{20-hex key}-{width}.webp or .jpg); null for any other file. */
+/** The renditions prefix a stored file belongs to ({folder}/{20-hex key}-{width}.webp, .jpg or .avif); null for any other file. */
 create or replace function private.rendition_prefix(p_name text) returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select substring(p_name from '^(.*/[0-9a-f]{20})-[0-9]+\.(?:webp|jpg)$')
+  select substring(p_name from '^(.*/[0-9a-f]{20})-[0-9]+\.(?:webp|jpg|avif)$')
 $$;
 
 revoke execute on function private.rendition_files(text) from public, anon, authenticated;
@@ -454,9 +454,33 @@ create trigger listings_queue_photo_moves after update of review_status on publi
   for each row when ((old.review_status = 'approved') is distinct from (new.review_status = 'approved'))
   execute function private.queue_photo_moves();
 
-create trigger listing_photos_queue_moves after insert or update of storage_path, renditions on public.listing_photos
+-- avif: photo-avif stores the AVIF files where the crop was when it read it; a review that moved
+-- the listing meanwhile leaves them to this move.
+create trigger listing_photos_queue_moves after insert or update of storage_path, renditions, avif on public.listing_photos
   for each row when (new.storage_path is not null)
   execute function private.queue_photo_moves();
+
+-- ---------------------------------------------------------------------------------------
+-- AVIF renditions (docs/decisions/0514-avif-encoded-by-the-browser.md): the browser encodes
+-- them after the upload and photo-avif stores them once they match the crop, then sets avif.
+
+/** Renditions that change have no AVIF of them yet, unless the same statement says so (the seed and the backfill make both). */
+create or replace function private.reset_photo_avif() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.renditions is distinct from old.renditions and new.avif = old.avif then
+    new.avif := false;
+  end if;
+  return new;
+end
+$$;
+
+revoke execute on function private.reset_photo_avif() from public, anon, authenticated;
+
+create trigger listing_photos_reset_avif before update of renditions on public.listing_photos
+  for each row execute function private.reset_photo_avif();
 
 /**
  * The next files to move, queued listings first to last: each crop or rendition (issue 44)

@@ -504,7 +504,7 @@ begin
            coalesce((
              select json_agg(json_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary,
                                                'created_at', p.created_at, 'renditions', p.renditions,
-                                               'placeholder', p.placeholder) order by p.is_primary desc, p.created_at, p.id)
+                                               'placeholder', p.placeholder, 'avif', p.avif) order by p.is_primary desc, p.created_at, p.id)
              from (select p.* from public.listing_photos p where p.listing_id = l.id
                    order by p.is_primary desc, p.created_at, p.id
                    limit case when page.promoted then promoted_photos else base_photos end) p
@@ -601,7 +601,7 @@ begin
   promoted := private.promotion_is_active(l.is_premium, l.promotion_start_at, l.promotion_end_at);
   select pr.phone into phone from public.profiles pr where pr.id = l.user_id;
   select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'url', p.url, 'is_primary', p.is_primary, 'created_at', p.created_at,
-                                               'renditions', p.renditions, 'placeholder', p.placeholder)
+                                               'renditions', p.renditions, 'placeholder', p.placeholder, 'avif', p.avif)
                             order by p.is_primary desc, p.created_at, p.id), '[]'::jsonb)
     into photos
     from (select * from public.listing_photos p where p.listing_id = l.id

@@ -83,7 +83,7 @@ begin
         when not private.listing_is_public(l.is_paused, l.expires_at, l.review_status) then
           jsonb_build_object('id', i.id, 'state', case when l.is_paused then 'paused' else 'expired' end)
         else jsonb_build_object('id', i.id, 'state', 'active', 'title', l.title, 'city', l.city, 'category', l.category,
-          'age', l.age) || coalesce((select jsonb_build_object('photo', p.url, 'photo_renditions', p.renditions, 'photo_placeholder', p.placeholder)
+          'age', l.age) || coalesce((select jsonb_build_object('photo', p.url, 'photo_renditions', p.renditions, 'photo_placeholder', p.placeholder, 'photo_avif', p.avif)
                                      from public.listing_photos p where p.listing_id = l.id
                                      order by p.is_primary desc, p.created_at, p.id limit 1), '{"photo": null}'::jsonb)
       end order by i.ord)

@@ -31,7 +31,7 @@ import * as hashTask from '../functions/listing-photo/hash-task.ts';
 import type { PhotoHashRecord } from '../functions/listing-photo/hash-task.ts';
 import { offThread } from '../functions/_shared/off-thread.ts';
 import * as renditionsTask from '../functions/_shared/image/make-renditions.ts';
-import type { Renditions } from '../functions/_shared/image/make-renditions.ts';
+import type { RenditionFile, Renditions } from '../functions/_shared/image/make-renditions.ts';
 import { RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
 import { storeRenditions as storeEvery } from '../functions/_shared/image/store-renditions.ts';
 import { useOffThreadPool } from '../local/src/functions/off-thread.ts';
@@ -113,11 +113,20 @@ function upload(supabase: SupabaseClient, bucket: string, path: string, bytes: U
 }
 
 /** The upload path's storeRenditions, retried as the seed's other files are; also the backfill's. */
-export const storeRenditions = (supabase: SupabaseClient, bucket: string, prefix: string, r: Renditions) =>
-  withRetry(`upload renditions ${bucket}/${prefix}`, () => storeEvery(supabase, bucket, prefix, r));
+export const storeRenditions = (supabase: SupabaseClient, bucket: string, prefix: string, files: readonly RenditionFile[]) =>
+  withRetry(`upload renditions ${bucket}/${prefix}`, () => storeEvery(supabase, bucket, prefix, files));
 
-/** makeRenditions on a worker thread when a pool is up (seedPhotos starts one), inline otherwise. */
-export const makeRenditionsOffThread = (crop: Uint8Array) => offThread(renditionsTask, 'makeRenditions', crop);
+/**
+ * makeRenditions and makeAvifRenditions on worker threads when a pool is up (seedPhotos starts
+ * one), inline otherwise: every file, the AVIF ones last.
+ */
+export async function makeAllRenditionsOffThread(crop: Uint8Array): Promise<Renditions> {
+  const [r, avif] = await Promise.all([offThread(renditionsTask, 'makeRenditions', crop), makeAvifOffThread(crop)]);
+  return { ...r, files: [...r.files, ...avif] };
+}
+
+/** makeAvifRenditions on a worker thread when a pool is up: the AVIF ones a browser would send (0514). */
+export const makeAvifOffThread = (crop: Uint8Array) => offThread(renditionsTask, 'makeAvifRenditions', crop);
 
 /**
  * A listing's i-th picture; the held duplicate's first one is a copy of another account's demo
@@ -165,7 +174,10 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
   for (let i = 0; i < count; i++) {
     const { original, cropped } = await pictureFor(l, i);
     const [crop, whole] = [new Uint8Array(cropped), new Uint8Array(original)];
-    const work = await cachedUploadWork(crop, whole, (c, o) => offThread(hashTask, 'uploadWork', c, o));
+    const work = await cachedUploadWork(crop, whole, async (c, o) => {
+      const [upload, avif] = await Promise.all([offThread(hashTask, 'uploadWork', c, o), makeAvifOffThread(c)]);
+      return upload === 'broken' ? upload : { ...upload, renditions: { ...upload.renditions, files: [...upload.renditions.files, ...avif] } };
+    });
     if (work === 'broken') throw new Error(`photo ${i} does not decode`);
     const { hashes: found, renditions } = work;
     const id = randomUUID();
@@ -176,7 +188,7 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
     await Promise.all([
       upload(supabase, PHOTO_BUCKET, path, crop),
       upload(supabase, ORIGINAL_BUCKET, originalPath, whole),
-      storeRenditions(supabase, PHOTO_BUCKET, prefix, renditions),
+      storeRenditions(supabase, PHOTO_BUCKET, prefix, renditions.files),
     ]);
     photos.push({
       id,
@@ -186,6 +198,8 @@ async function seedListing(supabase: SupabaseClient, l: ListingRow): Promise<num
       storage_path: path,
       renditions: prefix,
       placeholder: renditions.placeholder,
+      // Made above with the others: photo-avif is not asked.
+      avif: true,
       // distinct, increasing times: the app orders by is_primary desc, created_at asc
       created_at: new Date(base + i * 1000).toISOString(),
     });

@@ -1,7 +1,7 @@
 /**
  * The demo photos' upload work (hash-task.ts uploadWork: the pHashes and the renditions, issue
- * 44), kept on disk between seeds: the demo art is deterministic, so every fresh database
- * (`npm start`, the e2e suite's server) would decode and encode the same pictures again, most of
+ * 44, with the AVIF ones photo-avif would make), kept on disk between seeds: the demo art is
+ * deterministic, so every fresh database (`npm start`, the e2e suite's server) would decode and encode the same pictures again, most of
  * the seed's time on a small machine. Kept by the SHA-256 of the crop and the original, under a
  * folder named by the source of the code that makes it (hash-task.ts and _shared/image/), so a
  * change of widths, quality or hashing makes it anew; other sources' folders go once a day old
@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { UploadWork } from '../functions/listing-photo/hash-task.ts';
-import { RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
+import { AVIF_SUFFIXES, RENDITION_SUFFIXES } from '../functions/_shared/image/renditions.ts';
 
 let folder: string | null = null;
 
@@ -38,7 +38,7 @@ function cacheFolder(): string {
 function read(file: string): UploadWork | null {
   try {
     const kept = deserialize(readFileSync(file)) as UploadWork;
-    return kept.renditions.files.length === RENDITION_SUFFIXES.length ? kept : null;
+    return kept.renditions.files.length === RENDITION_SUFFIXES.length + AVIF_SUFFIXES.length ? kept : null;
   } catch {
     return null; // not made yet, or unreadable: made again
   }

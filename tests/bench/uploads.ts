@@ -188,14 +188,14 @@ async function measure(dir: string, work: Awaited<ReturnType<typeof uploads>>, d
   }
 }
 
-/** The task's CPU under Deno for `crop` (upload-task-cpu.ts), through the functions' own import map. */
-function taskCpuUnderDeno(crop: Uint8Array): { first: number; median: number; runs: number } {
+/** A task's CPU under Deno for `crop` (upload-task-cpu.ts: listing-photo's, or photo-avif's), through the functions' own import map. */
+function taskCpuUnderDeno(crop: Uint8Array, task: 'upload' | 'avif' = 'upload'): { first: number; median: number; runs: number } {
   const dir = mkdtempSync(join(tmpdir(), 'upload-task-'));
   try {
     writeFileSync(join(dir, 'crop.jpg'), crop);
     const out = execFileSync(
       denoBinary(),
-      ['run', '--no-lock', '--allow-read', '--allow-env', '--config', join(repo, 'supabase/functions/deno.json'), join(import.meta.dirname, 'upload-task-cpu.ts'), join(dir, 'crop.jpg')],
+      ['run', '--no-lock', '--allow-read', '--allow-env', '--config', join(repo, 'supabase/functions/deno.json'), join(import.meta.dirname, 'upload-task-cpu.ts'), task, join(dir, 'crop.jpg')],
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', DENO_NO_PACKAGE_JSON: '1' } },
     );
     return JSON.parse(out.trim().split('\n').at(-1)!) as { first: number; median: number; runs: number };
@@ -222,6 +222,12 @@ export async function benchUploads(): Promise<Figure[]> {
       figures.push(
         { name: `upload task under Deno (hashes + renditions), 1600x2000 crop, median of ${task.runs}`, value: task.median, unit: 'ms', budget: { max: 1500 } },
         { name: 'upload task under Deno, 1600x2000 crop, an isolate\'s first (compiles the WebAssembly)', value: task.first, unit: 'ms', budget: { max: 1500 } },
+      );
+      // photo-avif's request of its own (0514): the browser's AVIF renditions of the same crop, checked.
+      const avif = taskCpuUnderDeno(work.largest[0]!.crop, 'avif');
+      figures.push(
+        { name: `photo-avif check under Deno (AVIF 360/540/720), 1600x2000 crop, median of ${avif.runs}`, value: avif.median, unit: 'ms', budget: { max: 1500 } },
+        { name: 'photo-avif check under Deno, 1600x2000 crop, an isolate\'s first', value: avif.first, unit: 'ms', budget: { max: 1500 } },
       );
       const huge = `4800x6000 crop (${mb(work.huge)} MB)`;
       figures.push(

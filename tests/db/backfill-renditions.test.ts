@@ -14,7 +14,7 @@ import { makeListing, makeUser, type TestUser } from '../support/factories.ts';
 import { expectRemoved, stored, TINY_JPEG } from '../support/photos.ts';
 import { backfillPhoto, backfillRenditions, type BackfillOptions, type PendingPhoto } from '../../scripts/backfill-renditions.ts';
 import { renderPhoto } from '../../supabase/seed/photos.ts';
-import { FALLBACK_WIDTH, RENDITION_KEY_LENGTH, RENDITION_SUFFIXES, RENDITION_WIDTHS } from '../../supabase/functions/_shared/image/renditions.ts';
+import { AVIF_SUFFIXES, AVIF_WIDTHS, FALLBACK_WIDTH, RENDITION_KEY_LENGTH, RENDITION_SUFFIXES, RENDITION_WIDTHS } from '../../supabase/functions/_shared/image/renditions.ts';
 
 const PUBLIC = 'listing_photos';
 const HELD = 'listing_photos_held';
@@ -63,7 +63,7 @@ function run(listingIds: string[], extra: Partial<BackfillOptions> = {}) {
 }
 
 const keyOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, RENDITION_KEY_LENGTH);
-const renditionFiles = (prefix: string) => RENDITION_SUFFIXES.map((s) => `${prefix}${s}`);
+const renditionFiles = (prefix: string) => [...RENDITION_SUFFIXES, ...AVIF_SUFFIXES].map((s) => `${prefix}${s}`);
 
 beforeAll(async () => {
   [owner, newcomer] = await Promise.all([makeUser(), makeUser()]);
@@ -84,12 +84,12 @@ describe('backfill-renditions', () => {
       await storeAsBefore(newcomer, held, HELD, await newCrop(held)),
     ];
     const dry = await run([approved, held], { dryRun: true });
-    expect(dry.result).toEqual({ total: 3, processed: 0, skipped: 0, failed: 0 });
+    expect(dry.result).toEqual({ total: 3, processed: 0, skipped: 0, failed: 0, avif: 0 });
     expect(dry.lines.at(-1)).toMatch(/^\[backfill\] dry run: 3 photos without renditions \(2 public, 1 held\)/);
     expect((await rows([approved, held])).map((r) => r.renditions)).toEqual([null, null, null]);
 
     const { result, lines } = await run([approved, held]);
-    expect(result).toEqual({ total: 3, processed: 3, skipped: 0, failed: 0 });
+    expect(result).toEqual({ total: 3, processed: 3, skipped: 0, failed: 0, avif: 0 });
     // In batches of 2, a progress line after each.
     expect(lines.filter((l) => /^\[backfill\] \d+\/3 photos, 0 failed$/.test(l))).toEqual(['[backfill] 2/3 photos, 0 failed', '[backfill] 3/3 photos, 0 failed']);
 
@@ -101,14 +101,14 @@ describe('backfill-renditions', () => {
         id: p.id, storage_path: p.storage_path, renditions: `${user.id}/${listing}/${keyOf(p.bytes)}`, placeholder: expect.stringMatching(/^[A-Za-z0-9+/]+={0,2}$/),
       });
     }
-    const widths = [...RENDITION_WIDTHS, FALLBACK_WIDTH].map((w) => Math.min(w, 800));
+    const widths = [...RENDITION_WIDTHS, FALLBACK_WIDTH, ...AVIF_WIDTHS].map((w) => Math.min(w, 800));
     for (const p of before.slice(0, 2)) {
       for (const [i, name] of renditionFiles(after.find((r) => r.id === p.id)!.renditions!).entries()) {
         const served = await fetch(admin().storage.from(PUBLIC).getPublicUrl(name).data.publicUrl);
         expect(served.status, name).toBe(200);
         expect((served.headers.get('cache-control') ?? '').split(',').map((d) => d.trim()).sort(), name).toEqual(['immutable', 'max-age=31536000', 'public']);
         const meta = await sharp(new Uint8Array(await served.arrayBuffer())).metadata();
-        expect({ name, format: meta.format, width: meta.width }).toEqual({ name, format: name.endsWith('.webp') ? 'webp' : 'jpeg', width: widths[i] });
+        expect({ name, format: meta.format, width: meta.width }).toEqual({ name, format: { webp: 'webp', jpg: 'jpeg', avif: 'heif' }[name.split('.').at(-1)!], width: widths[i] });
       }
     }
     // The held photo's files are in the held bucket, none in the public one.
@@ -124,9 +124,22 @@ describe('backfill-renditions', () => {
     const first = await snapshot();
     expect(first.rows.every((r) => r.renditions)).toBe(true);
     const { result, lines } = await run([approved, held]);
-    expect(result).toEqual({ total: 0, processed: 0, skipped: 0, failed: 0 });
+    expect(result).toEqual({ total: 0, processed: 0, skipped: 0, failed: 0, avif: 0 });
     expect(lines).toEqual([expect.stringMatching(/^\[backfill\] done: 0 given renditions/)]);
     expect(await snapshot()).toEqual(first);
+  });
+
+  it('gives a photo with renditions but without their AVIF ones (photo-avif failed) those, once', async () => {
+    const listing = (await makeListing(owner)).id;
+    expect((await run([listing, approved])).result).toEqual({ total: 0, processed: 0, skipped: 0, failed: 0, avif: 0 });
+    const done = (await rows([approved]))[0]!;
+    const avif = AVIF_SUFFIXES.map((s) => `${done.renditions}${s}`);
+    expectOk(await admin().storage.from(PUBLIC).remove(avif));
+    expectOk(await admin().from('listing_photos').update({ avif: false }).eq('id', done.id));
+    expect((await run([approved])).result).toEqual({ total: 0, processed: 0, skipped: 0, failed: 0, avif: 1 });
+    for (const name of avif) expect(await stored(PUBLIC, name), name).toBe(true);
+    expect(expectOk(await admin().from('listing_photos').select('avif').eq('id', done.id).single())).toEqual({ avif: true });
+    expect((await run([approved])).result).toEqual({ total: 0, processed: 0, skipped: 0, failed: 0, avif: 0 });
   });
 
   it('leaves a photo re-cropped or deleted meanwhile as it is, and removes the files made for it', async () => {
@@ -154,7 +167,7 @@ describe('backfill-renditions', () => {
       for (const name of renditionFiles(`${owner.id}/${listing}/${keyOf(p.bytes)}`)) expect(await stored(PUBLIC, name), name).toBe(false);
     }
     // The next run gives the new crop its renditions.
-    expect((await run([listing])).result).toEqual({ total: 1, processed: 1, skipped: 0, failed: 0 });
+    expect((await run([listing])).result).toEqual({ total: 1, processed: 1, skipped: 0, failed: 0, avif: 0 });
     expect((await rows([listing]))[0]!.renditions).toBe(`${owner.id}/${listing}/${keyOf(newBytes)}`);
     expectOk(await admin().storage.from(PUBLIC).remove([recropped.storage_path, deleted.storage_path]));
   });
@@ -164,7 +177,7 @@ describe('backfill-renditions', () => {
     const broken = await storeAsBefore(owner, listing, PUBLIC, TINY_JPEG);
     for (let i = 0; i < 2; i++) {
       const { result, lines } = await run([listing]);
-      expect(result).toEqual({ total: 1, processed: 0, skipped: 0, failed: 1 });
+      expect(result).toEqual({ total: 1, processed: 0, skipped: 0, failed: 1, avif: 0 });
       expect(lines).toContain('[backfill] 1/1 photos, 1 failed');
       expect(lines.some((l) => l.startsWith(`[backfill] ${broken.id} (${broken.storage_path}): `))).toBe(true);
     }

@@ -144,10 +144,11 @@ describeOnRuntimes('only the function writes the photo buckets (finding 4)', (r)
     const listingId = (await makeListing(owner)).id;
     for (let i = 0; i < 5; i++) expect((await upload(owner, listingId)).status).toBe(201);
     expect(await upload(owner, listingId)).toEqual({ status: 400, body: { error: 'Puoi caricare al massimo 5 foto per annuncio.' } });
-    // Five crops, and one set of renditions (issue 44): the same crop five times has the same names.
+    // Five crops, and one set of renditions (issue 44): the same crop five times has the same names
+    // (the AVIF ones, photo-avif's, may still be on their way).
     const [crops, renditions] = partition(await filesIn('listing_photos', owner.id, listingId), (name) => /^[0-9a-f-]{36}\.jpg$/.test(name));
     expect(crops).toHaveLength(5);
-    expect(renditions).toHaveLength(RENDITION_SUFFIXES.length);
+    expect(renditions?.filter((name) => !name.endsWith('.avif'))).toHaveLength(RENDITION_SUFFIXES.length);
     expect(await filesIn('listing_originals', owner.id, listingId)).toHaveLength(5);
     expect((await admin().from('listing_photos').select('id').eq('listing_id', listingId)).data).toHaveLength(5);
   });

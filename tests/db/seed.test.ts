@@ -12,7 +12,10 @@ import {
 } from '../../supabase/seed/data.ts';
 import { ARRAY_ATTRIBUTES, VALUE_LISTS } from '../../supabase/seed/values.ts';
 import { FILES_PER_PHOTO, ORIGINAL_BUCKET, PHOTO_BUCKET, seedPhotos } from '../../supabase/seed/photos.ts';
-import { RENDITION_KEY_LENGTH, RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
+import { AVIF_SUFFIXES, RENDITION_KEY_LENGTH, RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
+
+/** Every rendition a seeded photo has from the start, the AVIF ones photo-avif would make included. */
+const SUFFIXES = [...RENDITION_SUFFIXES, ...AVIF_SUFFIXES];
 import { expectOk } from '../support/db.ts';
 import { isPromoted, isPublic } from '../support/seed-search.ts';
 
@@ -195,8 +198,8 @@ describe('seed: demo photos', () => {
   it('gives each listing its photos (premium 5, base 1-3): crop in listing_photos, original in listing_originals, random keys', async () => {
     expect(first).toEqual({ uploaded: chosen.reduce((n, l) => n + l.photoCount, 0) * FILES_PER_PHOTO, failed: 0 });
     const photos = expectOk(
-      await admin().from('listing_photos').select('id, listing_id, url, is_primary, storage_path, created_at, renditions, placeholder').in('listing_id', only).order('created_at'),
-    ) as { id: string; listing_id: string; url: string; is_primary: boolean; storage_path: string; renditions: string; placeholder: string }[];
+      await admin().from('listing_photos').select('id, listing_id, url, is_primary, storage_path, created_at, renditions, placeholder, avif').in('listing_id', only).order('created_at'),
+    ) as { id: string; listing_id: string; url: string; is_primary: boolean; storage_path: string; renditions: string; placeholder: string; avif: boolean }[];
     const originals = expectOk(await admin().from('listing_photo_originals').select('photo_id, listing_id, storage_path').in('listing_id', only)) as {
       photo_id: string;
       listing_id: string;
@@ -213,7 +216,8 @@ describe('seed: demo photos', () => {
         // Renditions (issue 44) beside the crop from the start, and a placeholder.
         expect(p.renditions).toMatch(new RegExp(`^${l.userId}/${l.id}/[0-9a-f]{${RENDITION_KEY_LENGTH}}$`));
         expect(p.placeholder).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
-        expect(beside).toEqual(expect.arrayContaining([p.storage_path, ...RENDITION_SUFFIXES.map((x) => `${p.renditions}${x}`)]));
+        expect(p.avif, 'the seed makes the AVIF ones too').toBe(true);
+        expect(beside).toEqual(expect.arrayContaining([p.storage_path, ...SUFFIXES.map((x) => `${p.renditions}${x}`)]));
         expect(p.storage_path).toMatch(key(l));
         expect(p.url).toBe(`${platformInfo().url}/storage/v1/object/public/${PHOTO_BUCKET}/${p.storage_path}`);
         const o = original.get(p.id)!;
@@ -231,11 +235,11 @@ describe('seed: demo photos', () => {
     expect(await sharp(cropBytes).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 1000 });
     // Named by the crop's bytes, as an upload's, and served for a year.
     expect(photos[0]!.renditions.split('/')[2]).toBe(createHash('sha256').update(cropBytes).digest('hex').slice(0, RENDITION_KEY_LENGTH));
-    for (const suffix of RENDITION_SUFFIXES) {
+    for (const suffix of SUFFIXES) {
       const served = await fetch(admin().storage.from(PHOTO_BUCKET).getPublicUrl(`${photos[0]!.renditions}${suffix}`).data.publicUrl);
       expect(served.status, suffix).toBe(200);
       expect(served.headers.get('cache-control'), suffix).toBe('max-age=31536000, public, immutable');
-      expect(served.headers.get('content-type'), suffix).toBe(suffix.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
+      expect(served.headers.get('content-type'), suffix).toBe({ webp: 'image/webp', jpg: 'image/jpeg', avif: 'image/avif' }[suffix.split('.')[1]!]);
     }
     const square = original.get(photos[0]!.id)!.storage_path;
     const blob = expectOk(await admin().storage.from(ORIGINAL_BUCKET).download(square)) as Blob;
@@ -324,7 +328,7 @@ describe('seed: one listing waiting for review of each kind', () => {
     for (const c of crops) {
       await expect.poll(async () => (await fetch(c.url)).status, { timeout: 15_000 }).toBeGreaterThanOrEqual(400);
       // Its renditions with it (issue 44).
-      for (const name of [c.storage_path, ...RENDITION_SUFFIXES.map((x) => `${c.renditions}${x}`)]) {
+      for (const name of [c.storage_path, ...SUFFIXES.map((x) => `${c.renditions}${x}`)]) {
         await expect.poll(async () => (await admin().storage.from('listing_photos_held').download(name)).error, { timeout: 15_000 }).toBeNull();
         expect((await admin().storage.from(PHOTO_BUCKET).download(name)).error, name).not.toBeNull();
       }

@@ -24,10 +24,12 @@ describe('favourites on the device', () => {
 describe('reconcile', () => {
   it('for a visitor keeps the device list and takes each state from the server', () => {
     const data = withAdded(withAdded(emptyFavourites, item('a')), item('b'));
-    const next = reconcile(data, [{ id: 'a', state: 'paused' }, { id: 'b', state: 'active', title: 'Nuovo titolo', city: 'Roma', category: 'donne', age: 30, photo: 'p.jpg', photo_renditions: 'u/l/k', photo_placeholder: 'Gx0G' }], null);
+    const next = reconcile(data, [{ id: 'a', state: 'paused' }, { id: 'b', state: 'active', title: 'Nuovo titolo', city: 'Roma', category: 'donne', age: 30, photo: 'p.jpg', photo_renditions: 'u/l/k', photo_placeholder: 'Gx0G', photo_avif: true }], null);
     expect(next.items.a).toMatchObject({ state: 'paused', title: 'Annuncio a' });
-    expect(next.items.b).toMatchObject({ state: 'active', title: 'Nuovo titolo', city: 'Roma', photo: 'p.jpg', photoRenditions: 'u/l/k', photoPlaceholder: 'Gx0G' });
+    expect(next.items.b).toMatchObject({ state: 'active', title: 'Nuovo titolo', city: 'Roma', photo: 'p.jpg', photoRenditions: 'u/l/k', photoPlaceholder: 'Gx0G', photoAvif: true });
     expect(next.owner).toBeNull();
+    // An answer without the field (a server before it): no AVIF.
+    expect(reconcile(data, [{ id: 'b', state: 'active', photo: 'p.jpg', photo_renditions: 'u/l/k' }], null).items.b).toMatchObject({ photoAvif: false });
   });
 
   it('signed in: the account list, a pending add kept, a pending removal not brought back', () => {

@@ -13,6 +13,8 @@ export interface FavouriteSnapshot {
   /** The photo's renditions and placeholder (issue 44); absent in copies kept before them. */
   photoRenditions?: string | null;
   photoPlaceholder?: string | null;
+  /** Its AVIF renditions are made too; absent (false) in copies kept before them. */
+  photoAvif?: boolean;
   savedAt: string;
   /** As last heard from the server; 'active' until told otherwise. */
   state: FavouriteState;
@@ -63,6 +65,7 @@ export interface ServerFavourite {
   photo?: string | null;
   photo_renditions?: string | null;
   photo_placeholder?: string | null;
+  photo_avif?: boolean;
 }
 
 /**
@@ -91,7 +94,7 @@ export function reconcile(
     const base: FavouriteSnapshot = known ?? { id, title: '', city: '', category: '', age: null, photo: null, savedAt, state: 'active' };
     items[id] =
       s?.state === 'active'
-        ? { ...base, title: s.title ?? base.title, city: s.city ?? base.city, category: s.category ?? base.category, age: s.age ?? null, photo: s.photo ?? null, photoRenditions: s.photo_renditions ?? null, photoPlaceholder: s.photo_placeholder ?? null, state: 'active' }
+        ? { ...base, title: s.title ?? base.title, city: s.city ?? base.city, category: s.category ?? base.category, age: s.age ?? null, photo: s.photo ?? null, photoRenditions: s.photo_renditions ?? null, photoPlaceholder: s.photo_placeholder ?? null, photoAvif: s.photo_avif ?? false, state: 'active' }
         : { ...base, state: s?.state ?? base.state };
   }
   return { owner, items, pending: data.pending };

@@ -9,10 +9,10 @@ import { publicRest } from '@/lib/publicRest.ts';
 
 interface DetailPhotos {
   status?: string;
-  listing?: { photos?: Pick<ListingPhoto, 'url' | 'renditions'>[] };
+  listing?: { photos?: Pick<ListingPhoto, 'url' | 'renditions' | 'avif'>[] };
 }
 
-function load(photo: Pick<ListingPhoto, 'url' | 'renditions'>): Promise<void> {
+function load(photo: Pick<ListingPhoto, 'url' | 'renditions' | 'avif'>): Promise<void> {
   return new Promise((resolve) => {
     const img = new Image();
     img.onload = img.onerror = () => resolve();

@@ -151,7 +151,7 @@ export async function fetchOwnListing(id: string, userId: string): Promise<(List
   const [row, own, photos] = await Promise.all([
     unwrap(supabase.from('listings').select(LISTING_COLUMNS).eq('id', id).eq('user_id', userId).maybeSingle()),
     privateFields([id]),
-    unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at, renditions, placeholder').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
+    unwrap(supabase.from('listing_photos').select('id, url, is_primary, created_at, renditions, placeholder, avif').eq('listing_id', id).order('is_primary', { ascending: false }).order('created_at')),
   ]);
   if (!row) return null;
   return { ...row, ...own.get(id), hourly_rate: row.hourly_rate == null ? null : Number(row.hourly_rate), photos: photos ?? [] };
@@ -248,7 +248,7 @@ export async function fetchMyListings(userId: string, page: number): Promise<MyL
   const from = (Math.max(1, page) - 1) * MY_LISTINGS_PAGE_SIZE;
   const query = supabase
     .from('listings')
-    .select(`${LISTING_COLUMNS}, photos:listing_photos(id, url, is_primary, created_at, renditions, placeholder)` as const, { count: 'exact' })
+    .select(`${LISTING_COLUMNS}, photos:listing_photos(id, url, is_primary, created_at, renditions, placeholder, avif)` as const, { count: 'exact' })
     .eq('user_id', userId);
   const { data, count, error, status } = await inMyListingsOrder(query).range(from, from + MY_LISTINGS_PAGE_SIZE - 1);
   if (error) throw await toApiError(error, status);

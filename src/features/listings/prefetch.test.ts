@@ -151,6 +151,30 @@ describe('route prefetch', () => {
     }
   });
 
+  it("asks for an AVIF first photo through the gallery's <picture>, drawn in the shell's frame", async () => {
+    const root = document.documentElement;
+    root.setAttribute('data-shell', 'listing');
+    const photo = { id: 'p', url: 'https://x.test/a.jpg', is_primary: true, created_at: '2026-11-01T10:00:00Z', renditions: 'u/l/0123456789abcdef0123', placeholder: null, avif: true };
+    api.fetchListingDetail.mockImplementationOnce(async () => ({ status: 'active', listing: { ...page('d').rows[0], photos: [photo] }, phone: null }));
+    try {
+      prefetchListingDetail('e');
+      document.body.innerHTML = '<div id="root"><section class="sh-listing"><div class="sh-gallery"></div></section></div>';
+      await listingDetail('e');
+      const shot = await vi.waitFor(() => document.querySelector<HTMLImageElement>('.sh-gallery > picture > img.sh-shot')!);
+      const gallery = photoSources(photo, 'gallery');
+      const sources = [...shot.parentElement!.querySelectorAll('source')].map((s) => [s.type, s.srcset, s.sizes]);
+      expect(sources).toEqual([
+        ['image/avif', gallery.avifSrcSet, gallery.sizes],
+        ['image/webp', gallery.srcSet, gallery.sizes],
+      ]);
+      expect(shot.getAttribute('sizes')).toBe(gallery.sizes);
+    } finally {
+      document.body.innerHTML = '';
+      root.removeAttribute('data-shell');
+      root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);
+    }
+  });
+
   it('a failed prefetch settles the shell photo, so the app is not held', async () => {
     const root = document.documentElement;
     root.removeAttribute(SHELL_PHOTO_ATTRIBUTE);

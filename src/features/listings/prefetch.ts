@@ -48,19 +48,20 @@ function warmFirstPhoto(listing: Listing | null | undefined, place: PhotoPlace) 
     warming.delete(img);
     settleShellPhoto();
   };
+  // The same sources as the card's or gallery's <picture>, so the browser picks the same rendition.
+  requestPhoto(img, photoSources(photo, place));
   const route = document.documentElement.getAttribute('data-shell');
   const frame = route && document.querySelector(`#root .sh-${route} :is(.sh-photo, .sh-gallery)`);
   if (frame) {
     img.alt = '';
     img.className = 'sh-shot';
-    frame.append(img);
+    // With AVIF the <img> is in its <picture>, which goes with it.
+    frame.append(img.parentElement ?? img);
   }
   img.onerror = done;
   // Decoded, not only loaded: app.html's loader waits for this photo's paint, which a decode
   // still to do would hold behind the app's first run.
   if (!(frame && whenOnScreen(img, done))) img.onload = () => void img.decode().catch(() => undefined).then(done);
-  // The same sources as the card's or gallery's <picture>, so the browser picks the same rendition.
-  requestPhoto(img, photoSources(photo, place));
   warming.add(img);
 }
 

@@ -31,6 +31,8 @@ export interface ListingPhoto {
   renditions?: string | null;
   /** Its ThumbHash (base64), painted until the photo arrives (placeholder.ts). */
   placeholder?: string | null;
+  /** Its AVIF renditions are made too (photoSources.ts); false when absent (read before them). */
+  avif?: boolean;
 }
 
 /** The columns a card and the detail page read. */

@@ -104,7 +104,7 @@ async function upload(req: Request, u: Upload): Promise<Response> {
   // no row names goes with the daily sweep.
   const [stored, renditionsFailed] = await Promise.all([
     storeFiles(admin, folder, files),
-    storeRenditions(admin, cropBucket, prefix, renditions).then(() => null, (err: Error) => err),
+    storeRenditions(admin, cropBucket, prefix, renditions.files).then(() => null, (err: Error) => err),
   ]);
   if (renditionsFailed) {
     await removeFiles(admin, stored);

@@ -27,6 +27,16 @@ describe('FavouriteButton', () => {
     await vi.waitFor(() => expect(after.afterToggle).toHaveBeenCalledWith('l1', true, 'u1'));
   });
 
+  it("keeps the primary photo's renditions, placeholder and AVIF for the offline card", async () => {
+    const photos = [
+      { url: 'b.jpg', is_primary: false, renditions: 'u/l/b', placeholder: 'B', avif: false },
+      { url: 'a.jpg', is_primary: true, renditions: 'u/l/a', placeholder: 'A', avif: true },
+    ];
+    render(<FavouriteButton listing={{ ...listing, photos }} />);
+    await userEvent.click(screen.getByRole('button', { name: t.favourites.add(listing.title) }));
+    expect(useFavouritesStore.getState().items.l1).toMatchObject({ photo: 'a.jpg', photoRenditions: 'u/l/a', photoPlaceholder: 'A', photoAvif: true });
+  });
+
   it('changes nothing for a banned account and says why (the database would refuse it later, as if made offline)', async () => {
     useSessionStore.setState({ status: 'ready', roleStatus: 'ready', user: { id: 'u5', email: 'b@x.it' }, role: 'banned' });
     render(<FavouriteButton listing={listing} />);

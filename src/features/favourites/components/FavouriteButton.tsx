@@ -13,7 +13,7 @@ export interface FavouriteListing {
   city: string;
   category: string;
   age: number | null;
-  photos?: readonly { url: string; is_primary?: boolean | null; renditions?: string | null; placeholder?: string | null }[];
+  photos?: readonly { url: string; is_primary?: boolean | null; renditions?: string | null; placeholder?: string | null; avif?: boolean }[];
 }
 
 /**
@@ -42,6 +42,7 @@ export function FavouriteButton({ listing, variant = 'overlay' }: { listing: Fav
         photo: primary?.url ?? null,
         photoRenditions: primary?.renditions ?? null,
         photoPlaceholder: primary?.placeholder ?? null,
+        photoAvif: primary?.avif ?? false,
         savedAt: new Date().toISOString(),
         state: 'active',
       });

@@ -17,7 +17,7 @@ export function FavouriteCard({ item }: { item: FavouriteSnapshot }) {
     <article className={classes.card} aria-labelledby={titleId} data-testid="favourite-card" data-state={item.state}>
       <div className={classes.media}>
         {item.photo ? (
-          <ListingPhotoImage photo={{ url: item.photo, renditions: item.photoRenditions, placeholder: item.photoPlaceholder }} place="card" alt="" className={gone ? `${classes.photo} ${classes.faded}` : classes.photo} />
+          <ListingPhotoImage photo={{ url: item.photo, renditions: item.photoRenditions, placeholder: item.photoPlaceholder, avif: item.photoAvif }} place="card" alt="" className={gone ? `${classes.photo} ${classes.faded}` : classes.photo} />
         ) : (
           <div className={classes.noPhoto}>{f.noPhoto}</div>
         )}

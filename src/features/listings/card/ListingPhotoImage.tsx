@@ -7,10 +7,11 @@ import { placeholderUrl } from '../placeholder.ts';
 
 /**
  * Listing photos are 4:5: width/height reserve the space; its renditions sized for `place`
- * (a <picture>: WebP, the JPEG for browsers without it); lazy unless `eager`, high priority
- * when `priority`. The frame paints the photo's placeholder until it has loaded; while not
- * `wanted` it holds its place with only that. A crop of a listing waiting for review is not
- * public: its owner and staff see the held copy (lib/heldPhoto.ts), at its stored size.
+ * (a <picture>: AVIF once made, WebP, the JPEG for browsers without either); lazy unless
+ * `eager`, high priority when `priority`. The frame paints the photo's placeholder until it
+ * has loaded; while not `wanted` it holds its place with only that. A crop of a listing
+ * waiting for review is not public: its owner and staff see the held copy (lib/heldPhoto.ts),
+ * at its stored size.
  */
 export function ListingPhotoImage({
   photo,
@@ -24,7 +25,7 @@ export function ListingPhotoImage({
   style,
   onSettled,
 }: {
-  photo: Pick<ListingPhoto, 'url' | 'renditions' | 'placeholder'>;
+  photo: Pick<ListingPhoto, 'url' | 'renditions' | 'placeholder' | 'avif'>;
   wanted?: boolean;
   place: PhotoPlace;
   alt: string;
@@ -67,6 +68,7 @@ export function ListingPhotoImage({
   if (!sources?.srcSet) return img;
   return (
     <picture className={classes.picture}>
+      {sources.avifSrcSet && <source type="image/avif" srcSet={sources.avifSrcSet} sizes={sources.sizes} />}
       <source type="image/webp" srcSet={sources.srcSet} sizes={sources.sizes} />
       {img}
     </picture>

@@ -25,8 +25,24 @@ export const webpSuffix = (width: number) => `-${width}.webp`;
 /** The file name ending of the JPEG fallback (after the prefix). */
 export const FALLBACK_SUFFIX = `-${FALLBACK_WIDTH}.jpg`;
 
+/**
+ * The widths also served as AVIF (about half the WebP's bytes at its SSIM): a phone's
+ * densities. The browser encodes them after the upload and photo-avif checks them against the
+ * crop before storing them (docs/decisions/0514-avif-encoded-by-the-browser.md): an Edge
+ * Function's CPU cannot pay for the encoding. A row's `avif` says they exist; the app then
+ * offers them, with the 1080 WebP beside them.
+ */
+export const AVIF_WIDTHS = [360, 540, 720] as const satisfies readonly RenditionWidth[];
+/** libaom's quality and speed for them, chosen by measurement (0514): speed 6 saves 1-2 % for twice the CPU. */
+export const AVIF_QUALITY = 50;
+export const AVIF_SPEED = 7;
+/** The file name ending of an AVIF rendition (after the prefix). */
+export const avifSuffix = (width: number) => `-${width}.avif`;
+
 /** Every file name ending a photo with renditions has, WebP widths first. */
 export const RENDITION_SUFFIXES: readonly string[] = [...RENDITION_WIDTHS.map(webpSuffix), FALLBACK_SUFFIX];
+/** The AVIF files' endings, once photo-avif has made them. */
+export const AVIF_SUFFIXES: readonly string[] = AVIF_WIDTHS.map(avifSuffix);
 
 /**
  * storage-js's cacheControl option for a rendition: Supabase Storage stores `max-age=` and the
