@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { jpegMetadata } from '../../src/features/photos/metadata.ts';
 import { t } from '../../src/lib/catalogue/screens.ts';
-import { RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
+import { AVIF_SUFFIXES, AVIF_WIDTHS, RENDITION_SUFFIXES } from '../../supabase/functions/_shared/image/renditions.ts';
 import { adultDevice, expectNoSeriousA11yViolations, shot, signIn } from '../support/e2e/page.ts';
 import { API, DEMO, keys, serviceRest } from '../support/e2e/platform.ts';
 import { CAMERA_TEXT, gpsJpeg } from '../support/images.ts';
@@ -127,6 +127,14 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   expect(cropMeta.width).toBeLessThanOrEqual(900);
   const originalMeta = await sharp(storedOriginal.bytes).metadata();
   expect([originalMeta.width, originalMeta.height, originalMeta.orientation]).toEqual([1200, 900, 6]);
+  // Then this browser encodes the AVIF renditions and photo-avif, finding them the crop, stores them (0514).
+  await expect.poll(async () => ((await serviceRest(`listing_photos?select=avif&id=eq.${added.id}`)) as { avif: boolean }[])[0]?.avif, { timeout: 60_000 }).toBe(true);
+  const [{ renditions }] = (await serviceRest(`listing_photos?select=renditions&id=eq.${added.id}`)) as { renditions: string }[];
+  for (const [i, suffix] of AVIF_SUFFIXES.entries()) {
+    const avif = await download(`${API}/storage/v1/object/public/listing_photos/${renditions}${suffix}`);
+    const meta = await sharp(avif.bytes).metadata();
+    expect({ suffix, format: meta.format, width: meta.width, exif: meta.exif }).toEqual({ suffix, format: 'heif', width: Math.min(AVIF_WIDTHS[i]!, cropMeta.width!), exif: undefined });
+  }
 
   // Re-crop the first photo (from its original): drag, zoom to 2.0, save.
   const target = (await photosOf(listing.id))[0]!;
@@ -237,6 +245,7 @@ test('a connection lost while sending a photo stores nothing, says so and keeps 
   await dialog.getByRole('button', { name: m.addSave }).click();
   await expectToast(page, ok.added);
   await expect.poll(async () => (await photosOf(listing.id)).length).toBe(rowsBefore.length + 1);
-  expect((await folderFiles(listing.id)).length).toBe(filesBefore.length + 1 + RENDITION_SUFFIXES.length);
+  // The AVIF ones follow from this browser (0514).
+  await expect.poll(async () => (await folderFiles(listing.id)).length, { timeout: 60_000 }).toBe(filesBefore.length + 1 + RENDITION_SUFFIXES.length + AVIF_SUFFIXES.length);
   expect((await folderFiles(listing.id, 'listing_originals')).length).toBe(originalsBefore.length + 1);
 });
