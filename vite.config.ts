@@ -26,7 +26,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,webmanifest,png,svg,ico,woff2}'],
-        globIgnores: ['screenshots/**'],
+        // The AVIF encoder (issue 44: its worker and ~3.5 MB of wasm) loads only once a photo is
+        // uploaded: never precached for every visitor.
+        globIgnores: ['screenshots/**', 'assets/avif.worker-*.js', 'assets/*.wasm'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

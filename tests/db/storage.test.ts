@@ -19,12 +19,12 @@ beforeAll(async () => {
   [owner, other, staff] = await Promise.all([makeUser(), makeUser(), makeUser({ role: 'supporto' })]);
 });
 
-const PHOTO_COLUMNS = ['created_at', 'id', 'is_primary', 'listing_id', 'placeholder', 'renditions', 'storage_path', 'url'];
+const PHOTO_COLUMNS = ['avif', 'created_at', 'id', 'is_primary', 'listing_id', 'placeholder', 'renditions', 'storage_path', 'url'];
 
 describe('the photo buckets', () => {
-  it('crops are public, originals private; both 10 MB of jpeg/png/webp', async () => {
+  it('crops are public, originals private; both 10 MB of jpeg/png/webp, and the crops\' AVIF renditions (0514)', async () => {
     const limits = { file_size_limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] };
-    expect((await admin().storage.getBucket('listing_photos')).data).toMatchObject({ public: true, ...limits });
+    expect((await admin().storage.getBucket('listing_photos')).data).toMatchObject({ public: true, ...limits, allowed_mime_types: [...limits.allowed_mime_types, 'image/avif'] });
     expect((await admin().storage.getBucket('listing_originals')).data).toMatchObject({ public: false, ...limits });
   });
 

@@ -129,7 +129,7 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   expect([originalMeta.width, originalMeta.height, originalMeta.orientation]).toEqual([1200, 900, 6]);
   // Then this browser encodes the AVIF renditions and photo-avif, finding them the crop, stores them (0514).
   await expect.poll(async () => ((await serviceRest(`listing_photos?select=avif&id=eq.${added.id}`)) as { avif: boolean }[])[0]?.avif, { timeout: 60_000 }).toBe(true);
-  const [{ renditions }] = (await serviceRest(`listing_photos?select=renditions&id=eq.${added.id}`)) as { renditions: string }[];
+  const { renditions } = ((await serviceRest(`listing_photos?select=renditions&id=eq.${added.id}`)) as { renditions: string }[])[0]!;
   for (const [i, suffix] of AVIF_SUFFIXES.entries()) {
     const avif = await download(`${API}/storage/v1/object/public/listing_photos/${renditions}${suffix}`);
     const meta = await sharp(avif.bytes).metadata();

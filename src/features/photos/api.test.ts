@@ -23,7 +23,10 @@ const db = vi.hoisted(() => ({
   },
 }));
 vi.mock('@/lib/supabase.ts', () => db);
-const { deleteAllPhotos, deletePhoto, downloadSource, recropPhoto, uploadDraftPhotos } = await import('./api.ts');
+// The encoder runs in a Worker with wasm and OffscreenCanvas, none of which jsdom has (the e2e suite runs it).
+const avif = vi.hoisted(() => ({ encodeAvifRenditions: vi.fn() }));
+vi.mock('./avif.ts', () => avif);
+const { deleteAllPhotos, deletePhoto, downloadSource, recropPhoto, sendAvifRenditions, uploadDraftPhotos, uploadVerificationSelfie } = await import('./api.ts');
 const { readBytes } = await import('./image.ts');
 
 /** A stand-in XMLHttpRequest: each request waits for the test to answer it. */
@@ -79,6 +82,7 @@ beforeEach(() => {
   db.supabase.rpc.mockReset().mockResolvedValue({ data: null, error: null });
   db.supabase.storage.from.mockReset();
   db.supabase.auth.getSession.mockReset().mockResolvedValue({ data: { session: { access_token: 'tok' } } });
+  avif.encodeAvifRenditions.mockReset().mockRejectedValue(new Error('no Worker here'));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -163,6 +167,101 @@ describe('recropPhoto', () => {
     const form = FakeXhr.sent[0]!.body!;
     expect([form.get('listingId'), form.get('photoId'), form.get('original')]).toEqual(['l1', 'p1', null]);
     expect(await textOf(form, 'photo')).toBe('new');
+  });
+});
+
+describe('AVIF renditions (issue 44)', () => {
+  const AVIF_URL = `${SUPABASE_URL}/functions/v1/photo-avif`;
+  const avifFiles = () => [360, 540, 720].map((width) => ({ width, blob: new Blob([`avif-${width}`], { type: 'image/avif' }) }));
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+  const sentForm = (call = 0) => fetchMock.mock.calls[call]![1].body as FormData;
+  const quiet = () => [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+  beforeEach(() => {
+    fetchMock.mockReset().mockImplementation(() => Promise.resolve(Response.json({ avif: true })));
+    vi.stubGlobal('fetch', fetchMock);
+    avif.encodeAvifRenditions.mockImplementation(() => Promise.resolve(avifFiles()));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('posts the photo id and one image/avif file per width to photo-avif, with the session and the anon key', async () => {
+    const crop = jpeg('crop');
+    expect(await sendAvifRenditions('p1', crop)).toBe(true);
+    expect(avif.encodeAvifRenditions).toHaveBeenCalledWith(crop);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init.method, init.headers]).toEqual([AVIF_URL, 'POST', { authorization: 'Bearer tok', apikey: SUPABASE_ANON_KEY }]);
+    const form = sentForm();
+    expect([...form.keys()]).toEqual(['photoId', 'avif-360', 'avif-540', 'avif-720']);
+    expect(form.get('photoId')).toBe('p1');
+    for (const width of [360, 540, 720]) {
+      expect(fileOf(form, `avif-${width}`)?.type).toBe('image/avif');
+      expect(await textOf(form, `avif-${width}`)).toBe(`avif-${width}`);
+    }
+  });
+
+  it('fails quietly (false, nothing on the console) when the browser cannot encode, the function refuses, or the network fails', async () => {
+    const spies = quiet();
+    avif.encodeAvifRenditions.mockRejectedValueOnce(new Error('no OffscreenCanvas'));
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    avif.encodeAvifRenditions.mockResolvedValueOnce([]);
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Le versioni AVIF non corrispondono alla foto.' }, { status: 422 }));
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    fetchMock.mockResolvedValueOnce(new Response('boom', { status: 500 }));
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    fetchMock.mockResolvedValueOnce(new Response('not json', { status: 200 }));
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    db.supabase.auth.getSession.mockResolvedValue({ data: { session: null } });
+    expect(await sendAvifRenditions('p1', jpeg('c'))).toBe(false);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("follows each new photo's upload with its crop's AVIF files, under the id the function gave it", async () => {
+    FakeXhr.answer = (xhr) => xhr.respond(201, { photo: { id: `p${FakeXhr.sent.length}` } });
+    const photos = [draft('a'), draft('b')];
+    await uploadDraftPhotos({ listingId: 'l1', photos });
+    expect(avif.encodeAvifRenditions.mock.calls).toEqual([[photos[0]!.cropped], [photos[1]!.cropped]]);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect([sentForm(0).get('photoId'), sentForm(1).get('photoId')]).toEqual(['p1', 'p2']);
+  });
+
+  it('follows a re-crop with the new crop\'s AVIF files', async () => {
+    FakeXhr.answer = (xhr) => xhr.respond(200, { photo: { id: 'p1' } });
+    const cropped = jpeg('new');
+    await recropPhoto({ listingId: 'l1', photoId: 'p1', cropped });
+    expect(avif.encodeAvifRenditions).toHaveBeenCalledWith(cropped);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentForm().get('photoId')).toBe('p1');
+  });
+
+  it('never holds up or fails the upload: the photo is saved before its AVIF files exist, and stays saved without them', async () => {
+    avif.encodeAvifRenditions.mockImplementation(() => new Promise(() => undefined));
+    const seen: number[] = [];
+    expect(await uploadDraftPhotos({ listingId: 'l1', photos: [draft('a')], onProgress: (_, f) => seen.push(f) })).toBe('ok');
+    expect(seen.at(-1)).toBe(1);
+    expect(await recropPhoto({ listingId: 'l1', photoId: 'p1', cropped: jpeg('new') })).toBe('ok');
+
+    const spies = quiet();
+    avif.encodeAvifRenditions.mockImplementation(() => Promise.resolve(avifFiles()));
+    fetchMock.mockImplementation(() => Promise.resolve(Response.json({ error: 'no' }, { status: 422 })));
+    expect(await uploadDraftPhotos({ listingId: 'l1', photos: [draft('b')] })).toBe('ok');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('makes none for an answer without a photo id, nor for a verification selfie', async () => {
+    FakeXhr.answer = (xhr) => xhr.respond(201, {});
+    await uploadDraftPhotos({ listingId: 'l1', photos: [draft('a')] });
+    await uploadVerificationSelfie({ verificationId: 'v1', file: jpeg('selfie') });
+    expect(avif.encodeAvifRenditions).not.toHaveBeenCalled();
   });
 });
 

@@ -8,6 +8,7 @@ import { t } from '@/lib/catalogue/screens.ts';
 import type { Tables } from '@/lib/database.types.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '@/lib/env.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { encodeAvifRenditions } from './avif.ts';
 import { uploadReview, type UploadAnswer, type UploadReview } from './model.ts';
 
 export type ListingPhoto = Pick<Tables<'listing_photos'>, 'id' | 'url' | 'is_primary' | 'created_at'>;
@@ -23,6 +24,7 @@ export interface DraftPhoto {
 const ORIGINALS_BUCKET = 'listing_originals';
 const SIGNED_URL_SECONDS = 60;
 const UPLOAD_URL = `${SUPABASE_URL}/functions/v1/listing-photo`;
+const AVIF_URL = `${SUPABASE_URL}/functions/v1/photo-avif`;
 
 /** The photos of a listing, primary first, then oldest first. */
 export async function fetchListingPhotos(listingId: string): Promise<ListingPhoto[]> {
@@ -104,6 +106,33 @@ function postPhoto(form: FormData, onProgress?: (fraction: number) => void): Pro
   );
 }
 
+/**
+ * Issue 44: the AVIF renditions of a photo just stored, encoded here (an Edge Function's CPU
+ * cannot afford it) and posted to `photo-avif`, which checks them against the crop before
+ * storing them. `crop` is the JPEG that was uploaded. Resolves true once they are stored and
+ * false on any failure, never rejecting: a photo without AVIF keeps its WebP renditions, and
+ * the owner is not told.
+ */
+export async function sendAvifRenditions(photoId: string, crop: Blob): Promise<boolean> {
+  try {
+    const renditions = await encodeAvifRenditions(crop);
+    if (!renditions.length) return false;
+    const form = new FormData();
+    form.append('photoId', photoId);
+    for (const { width, blob } of renditions) form.append(`avif-${width}`, blob, `foto-${width}.avif`);
+    const token = await accessToken();
+    const res = await fetch(AVIF_URL, { method: 'POST', headers: { authorization: `Bearer ${token}`, apikey: SUPABASE_ANON_KEY }, body: form });
+    if (!res.ok) return false;
+    const answer: unknown = await res.json();
+    return typeof answer === 'object' && answer !== null && 'avif' in answer && answer.avif === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The id of the photo the function stored, from its answer. */
+const storedPhotoId = (answer: UploadAnswer): string | null => (typeof answer.photo?.id === 'string' ? answer.photo.id : null);
+
 // The bytes are 95% of the way; the function's answer (file stored, row saved) makes it 1.
 const SENT = 0.95;
 
@@ -127,8 +156,12 @@ export async function uploadDraftPhotos(args: {
     form.append('photo', photo.cropped, 'foto.jpg');
     form.append('original', photo.original, 'originale');
     onProgress?.(photo.id, 0);
-    answers.push(await postPhoto(form, (f) => onProgress?.(photo.id, f * SENT)));
+    const answer = await postPhoto(form, (f) => onProgress?.(photo.id, f * SENT));
+    answers.push(answer);
     onProgress?.(photo.id, 1);
+    // In the background: the upload neither waits for nor hears about the AVIF files.
+    const stored = storedPhotoId(answer);
+    if (stored) void sendAvifRenditions(stored, photo.cropped);
   }
   return uploadReview(answers);
 }
@@ -139,7 +172,10 @@ export async function recropPhoto(args: { listingId: string; photoId: string; cr
   form.append('listingId', args.listingId);
   form.append('photoId', args.photoId);
   form.append('photo', args.cropped, 'foto.jpg');
-  return uploadReview([await postPhoto(form)]);
+  const answer = await postPhoto(form);
+  // The new crop's AVIF files, in the background: the re-crop neither waits for nor hears about them.
+  void sendAvifRenditions(args.photoId, args.cropped);
+  return uploadReview([answer]);
 }
 
 /**

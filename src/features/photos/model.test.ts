@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@/lib/catalogue/screens.ts';
-import { checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind, uploadReview } from './model.ts';
+import { avifSizes, checkFile, cropRect, fitCount, MAX_BYTES, outputSize, sniffImageKind, uploadReview } from './model.ts';
 import { CROP_MAX_HEIGHT, CROP_MAX_WIDTH } from '../../../supabase/functions/_shared/image/limits.ts';
 
 const v = t.photos.validation;
@@ -81,6 +81,42 @@ describe('crop geometry', () => {
     expect(outputSize({ width: 800, height: 1000 })).toEqual({ width: 800, height: 1000 });
     // The upload function refuses a larger crop from its header (issue 41): the two must agree.
     expect(outputSize({ width: 12000, height: 15000 })).toEqual({ width: CROP_MAX_WIDTH, height: CROP_MAX_HEIGHT });
+  });
+});
+
+describe('avifSizes (issue 44)', () => {
+  it('names a file per AVIF width, each the crop scaled to that width, 4:5', () => {
+    expect(avifSizes(1600, 2000)).toEqual([
+      { name: 360, width: 360, height: 450 },
+      { name: 540, width: 540, height: 675 },
+      { name: 720, width: 720, height: 900 },
+    ]);
+    expect(avifSizes(720, 900)).toEqual([
+      { name: 360, width: 360, height: 450 },
+      { name: 540, width: 540, height: 675 },
+      { name: 720, width: 720, height: 900 },
+    ]);
+  });
+  it('never enlarges: a narrower crop is sent at its own size under the wider names', () => {
+    expect(avifSizes(400, 500)).toEqual([
+      { name: 360, width: 360, height: 450 },
+      { name: 540, width: 400, height: 500 },
+      { name: 720, width: 400, height: 500 },
+    ]);
+    expect(avifSizes(100, 125).map((s) => [s.width, s.height])).toEqual([
+      [100, 125],
+      [100, 125],
+      [100, 125],
+    ]);
+  });
+  it('rounds the height of a crop that is not exactly 4:5', () => {
+    // 1000 x 1251: 360 -> 450.36, 540 -> 675.54, 720 -> 900.72
+    expect(avifSizes(1000, 1251).map((s) => s.height)).toEqual([450, 676, 901]);
+  });
+  it('has none for a crop without pixels', () => {
+    expect(avifSizes(0, 0)).toEqual([]);
+    expect(avifSizes(360, 0)).toEqual([]);
+    expect(avifSizes(Number.NaN, 450)).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
 /** Pure photo rules: accepted files and the 4:5 crop's geometry. */
-import { t } from '@/lib/catalogue/screens.ts';
+// The photos catalogue alone, read inside the functions: the AVIF worker imports this file and carries none of it.
+import { photos } from '@/lib/catalogue/photos.ts';
 import { sniffImageKind as sniffCleanable, type ImageKind as CleanableKind } from '../../../supabase/functions/_shared/image/index.ts';
 import { CROP_MAX_HEIGHT, MAX_BYTES, MAX_PIXELS } from '../../../supabase/functions/_shared/image/limits.ts';
+import { AVIF_WIDTHS } from '../../../supabase/functions/_shared/image/renditions.ts';
 
 /**
  * What the upload function accepts (10 MB, 40 megapixels): the app says so before uploading.
@@ -9,8 +11,6 @@ import { CROP_MAX_HEIGHT, MAX_BYTES, MAX_PIXELS } from '../../../supabase/functi
  * any phone and small; the function refuses a larger crop (issue 41).
  */
 export { CROP_MAX_HEIGHT, MAX_BYTES, MAX_PIXELS };
-
-const v = t.photos.validation;
 
 /** Photos per listing: the database trigger's limit (max_photos_per_listing) is the final guard. */
 export const MAX_PHOTOS = 5;
@@ -47,6 +47,7 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toLocaleString('it-IT
  * named .jpg is refused by its bytes, an iPhone HEIC sent as application/octet-stream accepted.
  */
 export function checkFile(file: { name: string; type: string; size: number }, head: Uint8Array): { kind: ImageKind } | { error: string } {
+  const v = photos.validation;
   if (file.size === 0) return { error: v.empty(file.name) };
   const kind = sniffImageKind(head);
   if (!kind) return { error: namesAcceptedFormat(file) ? v.notImage(file.name) : v.wrongType(file.name) };
@@ -56,6 +57,7 @@ export function checkFile(file: { name: string; type: string; size: number }, he
 
 /** How many of `chosen` files fit beside `current` photos, and the message when some do not. */
 export function fitCount(current: number, chosen: number, max: number): { take: number; error: string | null } {
+  const v = photos.validation;
   const room = Math.max(0, max - current);
   return { take: Math.min(room, chosen), error: chosen > room ? v.tooMany(max) : null };
 }
@@ -89,8 +91,27 @@ export function outputSize(rect: { width: number; height: number }): { width: nu
   return { width, height: (width / 4) * 5 };
 }
 
+/** A width the AVIF renditions are named by (renditions.ts). */
+export type AvifWidth = (typeof AVIF_WIDTHS)[number];
+
+/**
+ * The AVIF files photo-avif expects of a crop, one per AVIF_WIDTHS: `name` is the width the
+ * file is sent under (`avif-<name>`), `width` x `height` its pixels. Like the WebP renditions,
+ * a crop narrower than a width is sent at its own width under that width's name (never
+ * enlarged); the height keeps the crop's proportions, rounded. None for a crop without pixels.
+ */
+export function avifSizes(cropWidth: number, cropHeight: number): { name: AvifWidth; width: number; height: number }[] {
+  if (!Number.isInteger(cropWidth) || !Number.isInteger(cropHeight) || cropWidth < 1 || cropHeight < 1) return [];
+  return AVIF_WIDTHS.map((name) => {
+    const width = Math.min(name, cropWidth);
+    return { name, width, height: Math.max(1, Math.round((cropHeight * width) / cropWidth)) };
+  });
+}
+
 /** What the upload function answers about the listing after storing a photo (record_photo_hash's review_status and distance). */
 export interface UploadAnswer {
+  /** the stored photo (its other fields are not read here) */
+  photo?: { id?: unknown } | null;
   review_status?: string | null;
   /** bits between the photo and the nearest other account's, when one is within the threshold */
   distance?: number | null;
