@@ -121,7 +121,7 @@ test.describe('offline', () => {
       await page.reload();
       expect(await imagesLoaded(page, GALLERY_PHOTO)).toBe(photos);
       const gallery = page.locator(GALLERY_PHOTO);
-      expect(await gallery.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => RegExp(String.raw`-\d+\.webp$`).test(i.currentSrc) && i.naturalWidth > 0))).toBe(true);
+      expect(await gallery.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => RegExp(String.raw`-\d+\.(?:avif|webp)$`).test(i.currentSrc) && i.naturalWidth > 0))).toBe(true);
       // The placeholder is part of the listing's data, which the offline copy keeps.
       expect(await gallery.evaluateAll((imgs: HTMLElement[]) => imgs.every((i) => i.style.getPropertyValue('--placeholder').startsWith('url(data:image/png')))).toBe(true);
     } finally {
