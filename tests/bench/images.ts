@@ -23,7 +23,7 @@ const DPR = 2;
 /** HEAD's photoSources: its widths and quality, and its sizes on a phone (100vw). */
 const TODAY = { widths: [400, 600, 800, 1080, 1440], quality: 75, drawn: VIEWPORT.width };
 const ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
-const RENDITION = /^(.*\/listing_photos\/.+)-\d+\.(?:webp|jpg)$/;
+const RENDITION = /^(.*\/listing_photos\/.+)-\d+\.(?:avif|webp|jpg)$/;
 
 interface Photo {
   url: string;
