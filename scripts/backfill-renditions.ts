@@ -148,7 +148,7 @@ export async function backfillRenditions(opts: BackfillOptions): Promise<Backfil
     }
   };
   if (opts.dryRun) {
-    await each(false, async (p) => void (held += bucketsFor(p)[0] === HELD_BUCKET ? 1 : 0));
+    await each(false, (p) => Promise.resolve(void (held += bucketsFor(p)[0] === HELD_BUCKET ? 1 : 0)));
   } else {
     const release = useOffThreadPool();
     try {

@@ -133,7 +133,7 @@ test('a photo carrying GPS is stored without it, the crop 4:5; re-crop, set prim
   for (const [i, suffix] of AVIF_SUFFIXES.entries()) {
     const avif = await download(`${API}/storage/v1/object/public/listing_photos/${renditions}${suffix}`);
     const meta = await sharp(avif.bytes).metadata();
-    expect({ suffix, format: meta.format, width: meta.width, exif: meta.exif }).toEqual({ suffix, format: 'heif', width: Math.min(AVIF_WIDTHS[i]!, cropMeta.width!), exif: undefined });
+    expect({ suffix, format: meta.format, width: meta.width, exif: meta.exif }).toEqual({ suffix, format: 'heif', width: Math.min(AVIF_WIDTHS[i]!, cropMeta.width), exif: undefined });
   }
 
   // Re-crop the first photo (from its original): drag, zoom to 2.0, save.

@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 const u32 = (b: Uint8Array, at: number) => new DataView(b.buffer, b.byteOffset).getUint32(at);
 const setU32 = (b: Uint8Array, at: number, v: number) => new DataView(b.buffer, b.byteOffset).setUint32(at, v);
-const box = (type: string, body: number[]) => [...[0, 0, 0, 8 + body.length], ...[...type].map((c) => c.charCodeAt(0)), ...body];
+const box = (type: string, body: number[]): number[] => [0, 0, 0, 8 + body.length, ...[...type].map((c) => c.charCodeAt(0)), ...body];
 
 /**
  * The file with `extra` bytes added at the end of mdat, mdat's size and the picture's extent
@@ -47,7 +47,7 @@ describe('checkAvifStructure', () => {
   });
 
   it('refuses a box beside the picture (an XMP packet in a uuid box, a free box)', () => {
-    expect(() => checkAvifStructure(new Uint8Array([...genuine, ...box('uuid', [...Array(16).fill(1), 60, 120])]))).toThrow(/boxes ftyp,meta,mdat,uuid/);
+    expect(() => checkAvifStructure(new Uint8Array([...genuine, ...box('uuid', [...new Array<number>(16).fill(1), 60, 120])]))).toThrow(/boxes ftyp,meta,mdat,uuid/);
     expect(() => checkAvifStructure(new Uint8Array([...box('free', [0]), ...genuine]))).toThrow(/boxes free/);
   });
 
