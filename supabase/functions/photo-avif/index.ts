@@ -27,7 +27,7 @@ const messages = {
 const NOT_FOUND = ['listing_not_found', 'photo_not_found'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** One file's cap: a 720 px AVIF of a noisy photo is under 150 KB, and the three stay within a function's 1 MiB body. */
-export const AVIF_FILE_LIMIT = 300 * 1024;
+const AVIF_FILE_LIMIT = 300 * 1024;
 /** Where a crop may be: the public bucket, or the held one while its listing waits for review (0506). */
 const BUCKETS = ['listing_photos', 'listing_photos_held'];
 
