@@ -153,7 +153,7 @@ test('a photo with GPS: cleaned on the server, re-cropped from its private origi
       // The displayed photo's row, and no column that names an original.
       expect(answers.rows.status).toBe(200);
       const rows = JSON.parse(answers.rows.body) as Record<string, unknown>[];
-      expect(rows.map((r) => Object.keys(r).sort())).toEqual([['created_at', 'id', 'is_primary', 'listing_id', 'placeholder', 'renditions', 'storage_path', 'url']]);
+      expect(rows.map((r) => Object.keys(r).sort())).toEqual([['avif', 'created_at', 'id', 'is_primary', 'listing_id', 'placeholder', 'renditions', 'storage_path', 'url']]);
       for (const answer of Object.values(answers)) expect(answer.body).not.toContain(original.split('/').pop());
       // The originals' table answers a visitor nothing (no grant), and no object address serves the file.
       expect(answers.originals.status === 200 ? JSON.parse(answers.originals.body) : []).toEqual([]);
